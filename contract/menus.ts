@@ -1,0 +1,72 @@
+/**
+ * Menu codes: the one list both halves use. Roles hold menus; the server refuses a route whose
+ * code the caller lacks, and the app hides what the codes don't allow.
+ */
+export const MenuCode = {
+  PATNAVI: "patnavi",
+  USER_CENTER: "userCenter",
+  CERTIFICATION_APPLY: "userCenter:certification",
+  SERVICE_FILES: "serviceFiles",
+  SERVICE_FILES_EDIT: "serviceFiles:edit",
+  SERVICE_FILES_EXPORT: "serviceFiles:export",
+  ADMIN: "admin",
+  ADMIN_USERS: "admin:users",
+  ADMIN_USERS_EDIT: "admin:users:edit",
+  ADMIN_LOGS: "admin:logs",
+  ADMIN_SESSIONS: "admin:sessions",
+  ADMIN_COMPANIES: "admin:companies",
+  ADMIN_DIMENSIONS: "admin:dimensions",
+  ADMIN_CERTIFICATIONS: "admin:certifications",
+} as const;
+export type MenuCodeValue = (typeof MenuCode)[keyof typeof MenuCode];
+
+export interface MenuDef {
+  code: MenuCodeValue;
+  /** Seeded display name; the app shows menus through i18n by code. */
+  name: string;
+  parent: MenuCodeValue | null;
+  type: "menu" | "button";
+  path: string | null;
+  sort: number;
+}
+
+export const MENUS: readonly MenuDef[] = [
+  { code: MenuCode.PATNAVI, name: "专利导航", parent: null, type: "menu", path: "/", sort: 10 },
+  { code: MenuCode.USER_CENTER, name: "个人中心", parent: null, type: "menu", path: "/userCenter/basicInfo", sort: 20 },
+  { code: MenuCode.CERTIFICATION_APPLY, name: "企业认证", parent: MenuCode.USER_CENTER, type: "menu", path: "/userCenter/accreditedInstitution", sort: 21 },
+  { code: MenuCode.SERVICE_FILES, name: "敲门服务档案", parent: null, type: "menu", path: "/serviceFiles", sort: 30 },
+  { code: MenuCode.SERVICE_FILES_EDIT, name: "编辑档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 31 },
+  { code: MenuCode.SERVICE_FILES_EXPORT, name: "导出档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 32 },
+  { code: MenuCode.ADMIN, name: "系统管理", parent: null, type: "menu", path: null, sort: 40 },
+  { code: MenuCode.ADMIN_USERS, name: "用户列表", parent: MenuCode.ADMIN, type: "menu", path: "/user", sort: 41 },
+  { code: MenuCode.ADMIN_USERS_EDIT, name: "用户管理", parent: MenuCode.ADMIN, type: "menu", path: "/userCenter/userManage", sort: 42 },
+  { code: MenuCode.ADMIN_LOGS, name: "操作日志", parent: MenuCode.ADMIN, type: "menu", path: "/logs", sort: 43 },
+  { code: MenuCode.ADMIN_SESSIONS, name: "会话管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 44 },
+  { code: MenuCode.ADMIN_COMPANIES, name: "企业管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 45 },
+  { code: MenuCode.ADMIN_DIMENSIONS, name: "维度管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 46 },
+  { code: MenuCode.ADMIN_CERTIFICATIONS, name: "企业认证审核", parent: MenuCode.ADMIN, type: "button", path: null, sort: 47 },
+];
+
+export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member" } as const;
+export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
+
+export interface RoleDef {
+  code: RoleCodeValue;
+  name: string;
+  menus: readonly MenuCodeValue[];
+}
+
+/** DESIGN.md: administrator (everything), staff (service archive), member (patent navigation and user center). */
+export const ROLES: readonly RoleDef[] = [
+  { code: RoleCode.ADMIN, name: "管理员", menus: MENUS.map((m) => m.code) },
+  {
+    code: RoleCode.STAFF,
+    name: "协会工作人员",
+    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT],
+  },
+  {
+    code: RoleCode.MEMBER,
+    name: "会员企业",
+    menus: [MenuCode.PATNAVI, MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY],
+  },
+];

@@ -1,0 +1,31 @@
+/** Every key the app keeps in the browser's storage (SPEC 3), named once. */
+export const StorageKey = {
+  /** User info: { id, name, avatar }. */
+  USER_INFO: "userInfo",
+  /** Auth list: [{ menuCode }]. */
+  AUTH: "auth",
+  MENU: "menu",
+  HISTORY_PATH: "historyPath",
+  /** The access token record with the time it was stored: { data, savedAt }. */
+  ACCESS_TOKEN_RECORD: "accessTokenRecord",
+  /** The separate token data with its time: { data, savedAt }. */
+  TOKEN_DATA: "tokenData",
+  ACCESS_TOKEN: "ACCESS_TOKEN",
+  PATNAVI_TOKEN: "patNaviToken",
+  /** Legacy token, sent as bearer. */
+  TOKEN: "token",
+  INFO: "info",
+  HOME_TYPE: "homeType",
+  SEARCH_INPUT_VAL: "searchInputVal",
+  LEGACY_VIPMENU: "vipmenu",
+  LEGACY_ROLES: "roles",
+  LOCALE: "locale",
+  /** PKCE verifier and state of a single sign-on round trip. */
+  SSO_PKCE: "ssoPkce",
+} as const;
+
+/** Keys kept in sessionStorage rather than localStorage. */
+export const SessionKey = {
+  GRADE: "grade",
+  VIP_EXPIRED_DATE: "vipExpiredDate2",
+} as const;

@@ -1,0 +1,7 @@
+import type { Messages } from "../../types";
+import type zh from "../zh-CN/common";
+
+const common: Messages<typeof zh> = {
+};
+
+export default common;

@@ -1,0 +1,4 @@
+const common = {
+} as const;
+
+export default common;

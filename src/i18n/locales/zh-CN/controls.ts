@@ -1,0 +1,4 @@
+const controls = {
+} as const;
+
+export default controls;

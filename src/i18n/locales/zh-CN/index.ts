@@ -1,0 +1,5 @@
+import common from "./common";
+import controls from "./controls";
+import shell from "./shell";
+
+export default { common, controls, shell };

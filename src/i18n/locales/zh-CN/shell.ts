@@ -1,0 +1,4 @@
+const shell = {
+} as const;
+
+export default shell;

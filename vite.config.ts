@@ -1,0 +1,52 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// Paths the API server answers; in `npm run dev` Vite forwards them to it.
+const apiPrefixes = ["/api", "/uaa", "/patnavi", "/oauth", "/portal", "/idp"];
+const apiTarget = process.env.API_TARGET ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [react()],
+  // Draft.js (inside braft-editor) reads the Node global `global`.
+  define: { global: "globalThis" },
+  build: { outDir: "dist", manifest: true, chunkSizeWarningLimit: 4096 },
+  server: {
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "jsdom",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/unit/setup.ts"],
+          // One react-router copy: Refine's packages must go through Vite like the app does.
+          server: { deps: { inline: [/@refinedev\//] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          environment: "node",
+          include: ["tests/api/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
