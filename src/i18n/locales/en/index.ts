@@ -3,6 +3,7 @@ import type zh from "../zh-CN";
 import common from "./common";
 import controls from "./controls";
 import shell from "./shell";
+import providers from "./providers";
 
-const en: Messages<typeof zh> = { common, controls, shell };
+const en: Messages<typeof zh> = { common, controls, shell, providers };
 export default en;

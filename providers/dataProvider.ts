@@ -1,0 +1,147 @@
+import type { AxiosRequestConfig } from "axios";
+import type {
+  BaseKey,
+  BaseRecord,
+  CreateParams,
+  CustomParams,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetOneParams,
+  MetaQuery,
+  UpdateParams,
+} from "@refinedev/core";
+import type { Envelope, Page } from "../contract/envelope";
+import { defaultEndpoints, type Call, type CallKind, type Endpoints } from "./endpoints";
+import { http, type HttpClient } from "./http";
+import { listBody } from "./listRequest";
+
+/** What a data hook may put in `meta` for this provider. */
+export interface ProviderMeta {
+  /** Replaces the registry's call for this one hook. */
+  endpoint?: Call;
+  /** Request options for this one hook, e.g. `{ silent: true }` where a failure is only logged. */
+  request?: Pick<AxiosRequestConfig, "noAuth" | "noCode" | "bearer" | "silent">;
+}
+
+export type DataClient = Pick<HttpClient, "request">;
+
+const ID_SLOT = ":id";
+
+/** A hook's request options out of its meta, with the query's AbortSignal that Refine spreads into meta. */
+function requestOptions(meta: MetaQuery | undefined): AxiosRequestConfig {
+  const { request, signal } = (meta ?? {}) as ProviderMeta & { signal?: AbortSignal };
+  // Passing the signal on lets a superseded list request stop.
+  return { ...request, signal };
+}
+
+/** A record out of a write call's result; a bare id or nothing falls back to what was sent. */
+function recordOf<T extends BaseRecord>(result: unknown, sent: BaseRecord): T {
+  if (typeof result === "object" && result !== null && !Array.isArray(result)) return result as T;
+  if (typeof result === "string" || typeof result === "number") return { ...sent, id: result } as T;
+  return sent as T;
+}
+
+/**
+ * Refine's data hooks over the page-envelope calls of DESIGN.md "Calls": lists go as
+ * `{ current, size, model }` and come back as `result.records` / `result.total`.
+ */
+export function createDataProvider(client: DataClient = http, endpoints: Endpoints = defaultEndpoints): DataProvider {
+  function callFor(resource: string, kind: CallKind, meta: MetaQuery | undefined): Call {
+    const override = (meta as ProviderMeta | undefined)?.endpoint;
+    if (override) return override;
+    const calls = endpoints[resource];
+    if (!calls) throw new Error(`dataProvider: unknown resource "${resource}"`);
+    const call = calls[kind];
+    if (!call) throw new Error(`dataProvider: resource "${resource}" has no ${kind} call`);
+    return call;
+  }
+
+  /** Sends a call; the id fills `:id` in the url, or goes in the payload when the url has no slot. */
+  function send<T>(call: Call, meta: MetaQuery | undefined, payload?: unknown, id?: BaseKey): Promise<Envelope<T>> {
+    const slotted = id !== undefined && call.url.includes(ID_SLOT);
+    const url = slotted ? call.url.replace(ID_SLOT, encodeURIComponent(String(id))) : call.url;
+    const body = payload ?? (id !== undefined && !slotted ? { id } : undefined);
+    const inQuery = call.method === "get" || call.method === "delete";
+    return client.request<Envelope<T>>({
+      method: call.method,
+      url,
+      ...(inQuery ? { params: body } : { data: body }),
+      bearer: call.bearer,
+      ...requestOptions(meta),
+    });
+  }
+
+  return {
+    getApiUrl: () => "",
+
+    async getList<TData extends BaseRecord = BaseRecord>({
+      resource,
+      pagination,
+      filters,
+      sorters,
+      meta,
+    }: GetListParams) {
+      const call = callFor(resource, "list", meta);
+      const body = listBody({ pagination, filters, sorters }, call.filtersAtRoot);
+      const { result } = await send<Page<TData>>(call, meta, body);
+      return { data: result?.records ?? [], total: Number(result?.total ?? 0) };
+    },
+
+    async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) {
+      const { result } = await send<TData>(callFor(resource, "one", meta), meta, undefined, id);
+      return { data: recordOf<TData>(result, { id }) };
+    },
+
+    async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      variables,
+      meta,
+    }: CreateParams<TVariables>) {
+      const { result } = await send<unknown>(callFor(resource, "create", meta), meta, variables);
+      return { data: recordOf<TData>(result, variables as BaseRecord) };
+    },
+
+    async update<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      variables,
+      meta,
+    }: UpdateParams<TVariables>) {
+      const sent: BaseRecord = { ...variables, id };
+      const { result } = await send<unknown>(callFor(resource, "update", meta), meta, sent, id);
+      return { data: recordOf<TData>(result, sent) };
+    },
+
+    async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      variables,
+      meta,
+    }: DeleteOneParams<TVariables>) {
+      const { result } = await send<unknown>(callFor(resource, "delete", meta), meta, variables, id);
+      return { data: recordOf<TData>(result, { id }) };
+    },
+
+    async custom<TData extends BaseRecord = BaseRecord>({
+      url,
+      method,
+      payload,
+      query,
+      headers,
+      meta,
+    }: CustomParams) {
+      const data = await client.request<TData>({
+        url,
+        method,
+        data: payload,
+        params: query,
+        headers,
+        ...requestOptions(meta),
+      });
+      return { data };
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,46 @@
+/** One server call behind a Refine data hook. `:id` in the url is replaced by the record id. */
+export interface Call {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  url: string;
+  /** SPEC 7 "(bearer)": the token goes as `Bearer <access_token>`. */
+  bearer?: boolean;
+  /** The list filters travel as top-level body fields instead of inside `model` (company search). */
+  filtersAtRoot?: boolean;
+}
+
+export interface ResourceCalls {
+  list?: Call;
+  one?: Call;
+  create?: Call;
+  update?: Call;
+  delete?: Call;
+}
+
+export type CallKind = keyof ResourceCalls;
+export type Endpoints = Readonly<Record<string, ResourceCalls>>;
+
+type CallOptions = Omit<Call, "method" | "url">;
+const post = (url: string, options?: CallOptions): Call => ({ method: "post", url, ...options });
+const get = (url: string, options?: CallOptions): Call => ({ method: "get", url, ...options });
+
+const releaseArchives = post("/api/archives/releaseArchives");
+
+/** The calls of SPEC 7 and DESIGN.md "Calls" that Refine's data hooks reach, by resource name. */
+export const defaultEndpoints = {
+  users: {
+    list: post("/api/user/listData", { bearer: true }),
+    update: post("/api/user/edit"),
+    delete: get("/api/user/del/:id"),
+  },
+  logs: { list: post("/api/logs/listData", { bearer: true }) },
+  serviceRecords: {
+    list: post("/api/archives/queryArchivesPage"),
+    one: get("/api/archives/queryById/:id"),
+    create: releaseArchives,
+    update: releaseArchives,
+  },
+  serviceAnswers: { list: post("/api/archives/queryServiceAnswer") },
+  companies: { list: post("/api/company/search", { filtersAtRoot: true }) },
+} satisfies Endpoints;
+
+export type ResourceName = keyof typeof defaultEndpoints;

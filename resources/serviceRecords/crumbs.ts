@@ -1,0 +1,9 @@
+import type { Crumb } from "../../src/components/PageFrame";
+import { Paths } from "../../src/routes";
+
+/** SPEC 2: Home > data-intelligence page > Knock-door service archive. */
+export const archiveCrumbs: Crumb[] = [
+  { title: "shell.titles.home", path: Paths.HOME },
+  { title: "shell.crumbs.dataIntelligence" },
+  { title: "shell.titles.serviceFiles" },
+];

@@ -1,0 +1,1 @@
+export { PageFrame, type Crumb } from "./PageFrame";

@@ -1,0 +1,10 @@
+import type { Messages } from "../../types";
+import type zh from "../zh-CN/providers";
+
+const providers: Messages<typeof zh> = {
+  networkError: "Network error, please try again later",
+  timeout: "The request timed out, please try again later",
+  requestFailed: "The request failed, please try again later",
+};
+
+export default providers;

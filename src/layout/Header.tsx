@@ -1,0 +1,48 @@
+import { DownOutlined, GlobalOutlined, HomeOutlined } from "@ant-design/icons";
+import { Dropdown, Space, type MenuProps } from "antd";
+import { Link, useNavigate } from "react-router";
+import { useI18n } from "../i18n/I18nContext";
+import type { Locale } from "../i18n/types";
+import { Paths } from "../routes";
+import { logout } from "../session/logout";
+import { useStoredUser } from "../session/storedUser";
+import { useSiteSettings } from "../site/SiteSettings";
+
+export function Header() {
+  const { t, locale, setLocale } = useI18n();
+  const user = useStoredUser();
+  const site = useSiteSettings();
+  const navigate = useNavigate();
+
+  const userMenu: MenuProps["items"] = [
+    { key: "center", label: t("shell.header.personalCenter"), onClick: () => navigate(Paths.BASIC_INFO) },
+    { key: "logout", label: t("shell.header.logout"), onClick: () => void logout(navigate) },
+  ];
+  const nextLocale: Locale = locale === "zh-CN" ? "en" : "zh-CN";
+
+  return (
+    <header className="app-header" data-testid="app-header">
+      <div className="app-header__inner">
+        <Link to={Paths.HOME} className="app-header__brand">
+          <img src="/favicon.svg" alt="" className="app-header__logo" />
+          <span className="app-header__title">{t("shell.platformTitle")}</span>
+        </Link>
+        <Space size="large" className="app-header__actions">
+          <a href={site?.associationUrl ?? "/"} className="app-header__home">
+            <HomeOutlined /> {t("shell.header.backHome")}
+          </a>
+          <a role="button" className="app-header__lang" onClick={() => setLocale(nextLocale)}>
+            <GlobalOutlined /> {t(`shell.header.switchTo.${nextLocale}`)}
+          </a>
+          {user && (
+            <Dropdown menu={{ items: userMenu }} trigger={["hover"]} placement="bottomRight">
+              <a role="button" className="app-header__user" data-testid="header-user">
+                {t("shell.header.greeting", { name: user.name })} <DownOutlined />
+              </a>
+            </Dropdown>
+          )}
+        </Space>
+      </div>
+    </header>
+  );
+}

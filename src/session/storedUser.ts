@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from "react";
+import { storage } from "../../providers/storage";
+import { StorageKey } from "../../providers/storageKeys";
+
+/** SPEC 3: the cached user info. */
+export interface StoredUser {
+  id: string | number;
+  name: string;
+  avatar?: string | null;
+}
+
+const SESSION_EVENT = "app:session-changed";
+
+/** Tells every view that reads the stored session to read it again (same tab; other tabs get `storage`). */
+export function notifySessionChanged(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(SESSION_EVENT, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(SESSION_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+const snapshot = (): string | null => storage.getText(StorageKey.USER_INFO);
+
+/** The stored user, or null when no user id is stored. */
+export function useStoredUser(): StoredUser | null {
+  const raw = useSyncExternalStore(subscribe, snapshot);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as Partial<StoredUser>;
+    return user.id !== undefined && user.id !== null && user.id !== "" ? (user as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}

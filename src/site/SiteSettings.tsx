@@ -1,0 +1,38 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+
+/** What the server tells the app about the association (GET /api/open/site). */
+export interface SiteSettings {
+  associationName: string;
+  associationUrl: string;
+  contactPhone: string;
+  contactEmail: string;
+  contactAddress: string;
+  officialAccountQrUrl: string;
+  customerServiceScript: string | null;
+}
+
+const SiteSettingsContext = createContext<SiteSettings | null>(null);
+
+export const useSiteSettings = (): SiteSettings | null => useContext(SiteSettingsContext);
+
+export function SiteSettingsProvider({
+  load,
+  children,
+}: {
+  load: () => Promise<SiteSettings>;
+  children: ReactNode;
+}) {
+  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    let alive = true;
+    load().then(
+      (value) => alive && setSettings(value),
+      // The shell still works without them: links and contact details simply don't show.
+      (error: unknown) => console.warn("site settings unavailable", error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [load]);
+  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>;
+}
