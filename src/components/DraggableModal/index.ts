@@ -1,0 +1,1 @@
+export { DraggableModal, type DraggableModalProps } from "./DraggableModal";
