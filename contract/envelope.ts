@@ -30,6 +30,10 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** Too many failed sign-ins: the account is locked for a while. */
+  ACCOUNT_LOCKED: 423,
+  /** The signed-in member's enterprise certification is not approved (yet). */
+  CERTIFICATION_REQUIRED: 40301,
   /** Access token missing, invalid or expired. */
   TOKEN_INVALID: 40101,
   /** Refresh token invalid. */

@@ -1,6 +1,7 @@
+import archive from "./archive";
 import common from "./common";
 import controls from "./controls";
 import shell from "./shell";
 import providers from "./providers";
 
-export default { common, controls, shell, providers };
+export default { archive, common, controls, shell, providers };

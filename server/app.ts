@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type RouteOptions } from "fastify";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import { createLogger, type Logger } from "./logger";
+import filesRoutes from "./modules/files/routes";
+import healthRoutes from "./modules/health/routes";
+import siteRoutes from "./modules/site/routes";
+import { registerBodies } from "./plugins/bodies";
+import { registerDocs } from "./plugins/docs";
+import { registerDraining } from "./plugins/draining";
+import { registerErrors } from "./plugins/errors";
+import { registerSecurity } from "./plugins/security";
+import { appShellSender, registerStatic } from "./plugins/static";
+import type { App } from "./types";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to a new logger at LOG_LEVEL; the server passes the one it already logs with. */
+  logger?: Logger;
+}
+
+/**
+ * Route access convention: every route states who may call it in its options,
+ * `config: { access: "public" | "signedIn" | <menu code> }` (RouteAccess in server/types.ts), so
+ * the sign-in guard can read `request.routeOptions.config.access` and enforce it in one place.
+ * Routes that third-party plugins add (docs viewer, static files) are marked "public" by their
+ * scope. A route that states nothing stops the start, so none is left unguarded by mistake.
+ */
+function requireDeclaredAccess(app: App): void {
+  const routes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    routes.push(route);
+  });
+  app.addHook("onReady", async () => {
+    const undeclared = routes.filter((route) => !route.config?.access).map((route) => `${String(route.method)} ${route.url}`);
+    if (undeclared.length > 0) throw new Error(`routes without config.access: ${undeclared.join(", ")}`);
+  });
+}
+
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config),
+    bodyLimit: config.bodyLimitBytes,
+    // Unique across the processes behind one load balancer; reported to the client as X-Request-Id.
+    genReqId: () => randomUUID(),
+    // The draining plugin answers requests during shutdown with an envelope instead.
+    return503OnClosing: false,
+    // Validation errors carry the failing schema, so messages can name a field by its title.
+    ajv: { customOptions: { verbose: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("dialect", database.dialect);
+
+  requireDeclaredAccess(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await registerDraining(app);
+  await registerErrors(app, { sendAppShell: appShellSender(config) });
+  await registerSecurity(app);
+  await registerBodies(app);
+  await registerDocs(app);
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(filesRoutes);
+
+  await registerStatic(app);
+  return app;
+}

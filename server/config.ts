@@ -1,0 +1,247 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DEFAULT_TIME_ZONE } from "../contract/dateTime";
+
+/**
+ * Every configuration variable of the server is read and checked here and nowhere else
+ * (DESIGN.md "Runtime"). A bad value stops the start with a ConfigError whose message is one
+ * line naming the variable, so an operator sees at once what to fix.
+ */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  | { readonly kind: "sqlite"; readonly file: string }
+  | {
+      readonly kind: "postgres";
+      readonly url: string;
+      /** Host, port and database only: safe to print, never the password. */
+      readonly display: string;
+    };
+
+export interface SiteConfig {
+  readonly associationName: string;
+  readonly associationUrl: string;
+  readonly contactPhone: string;
+  readonly contactEmail: string;
+  readonly contactAddress: string;
+  /** Null: the server generates a QR code of the association site. */
+  readonly officialAccountQrUrl: string | null;
+  readonly customerServiceScript: string | null;
+}
+
+export interface Config {
+  readonly nodeEnv: string;
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  readonly adminPassword: string | null;
+  readonly publicUrl: string;
+  readonly oidc: { readonly issuer: string; readonly clientId: string } | null;
+  readonly patnaviUrl: string;
+  readonly webClientId: string;
+  readonly webClientSecret: string;
+  readonly captchaFixedCode: string | null;
+  readonly timeZone: string;
+  readonly logLevel: LogLevel;
+  readonly uploadDir: string;
+  readonly uploadMaxMb: number;
+  readonly uploadMaxBytes: number;
+  readonly bodyLimitBytes: number;
+  readonly staticDir: string;
+  readonly site: SiteConfig;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_PATNAVI_URL = "https://patents.google.com/?q={keywords}";
+export const DEFAULT_ASSOCIATION_NAME = "市半导体行业协会";
+const MAX_UPLOAD_MB = 1024;
+const MAX_BODY_LIMIT_KB = 100 * 1024;
+const ADMIN_PASSWORD_MIN = 8;
+
+/** Loads `.env` from the working directory; variables already in the environment win. */
+export function loadDotEnv(cwd: string = process.cwd()): void {
+  const file = join(cwd, ".env");
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function fail(name: string, problem: string): never {
+  throw new ConfigError(`${name}: ${problem}`);
+}
+
+/** Quotes a value for an error line, keeping the line one line and never echoing a password. */
+function shown(value: string): string {
+  const oneLine = value.replace(/[\r\n]+/g, " ");
+  return JSON.stringify(oneLine.replace(/\/\/([^/@:]*):[^/@]*@/, "//$1:***@"));
+}
+
+/** Empty counts as unset: `FOO=` in a shell or a .env file means "use the default". */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, what: string): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) fail(name, `${shown(raw)} is not ${what} (${min}-${max})`);
+  return value;
+}
+
+function httpUrl(name: string, raw: string, httpsOnly = false): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail(name, `${shown(raw)} is not a URL`);
+  }
+  const allowed = httpsOnly ? ["https:"] : ["http:", "https:"];
+  if (!allowed.includes(url.protocol)) fail(name, `${shown(raw)} must be an ${httpsOnly ? "https" : "http(s)"} URL`);
+  return url;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const raw = read(env, "DATABASE_URL");
+  if (raw === undefined) return { kind: "sqlite", file: join(dataDir, "platform.db") };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail("DATABASE_URL", `${shown(raw)} is not a postgres:// or postgresql:// URL`);
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    fail("DATABASE_URL", `${shown(raw)} is not a postgres:// or postgresql:// URL`);
+  }
+  if (!url.hostname) fail("DATABASE_URL", `${shown(raw)} names no host`);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  if (!database) fail("DATABASE_URL", `${shown(raw)} names no database`);
+  return { kind: "postgres", url: raw, display: `postgres://${url.hostname}:${url.port || "5432"}/${database}` };
+}
+
+/** Without PUBLIC_URL, users reach the server where it listens; a wildcard address is not reachable as such. */
+function defaultPublicUrl(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "localhost" : host;
+  const hostPart = reachable.includes(":") ? `[${reachable}]` : reachable;
+  return `http://${hostPart}:${port}`;
+}
+
+function readSite(env: Env): SiteConfig {
+  const associationUrl = read(env, "ASSOCIATION_URL") ?? "/";
+  if (!associationUrl.startsWith("/")) httpUrl("ASSOCIATION_URL", associationUrl);
+
+  const contactEmail = read(env, "CONTACT_EMAIL") ?? "";
+  if (contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+    fail("CONTACT_EMAIL", `${shown(contactEmail)} is not an email address`);
+  }
+
+  const qr = read(env, "OFFICIAL_ACCOUNT_QR_URL") ?? null;
+  if (qr !== null && !qr.startsWith("/")) httpUrl("OFFICIAL_ACCOUNT_QR_URL", qr);
+
+  const script = read(env, "CS_WIDGET_SCRIPT") ?? null;
+  if (script !== null) httpUrl("CS_WIDGET_SCRIPT", script, true);
+
+  return {
+    associationName: read(env, "ASSOCIATION_NAME") ?? DEFAULT_ASSOCIATION_NAME,
+    associationUrl,
+    contactPhone: read(env, "CONTACT_PHONE") ?? "",
+    contactEmail,
+    contactAddress: read(env, "CONTACT_ADDRESS") ?? "",
+    officialAccountQrUrl: qr,
+    customerServiceScript: script,
+  };
+}
+
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === "object") deepFreeze(inner as object);
+  }
+  return Object.freeze(value);
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const nodeEnv = read(env, "NODE_ENV") ?? "development";
+  const production = nodeEnv === "production";
+
+  const port = integer(env, "PORT", 8080, 1, 65535, "a port number");
+  const host = read(env, "HOST") ?? "127.0.0.1";
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) fail("HOST", `${shown(host)} is not a host name or IP address`);
+
+  const dataDir = resolve(cwd, read(env, "DATA_DIR") ?? "./data");
+  const database = readDatabase(env, dataDir);
+
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  if (adminPassword !== null && [...adminPassword].length < ADMIN_PASSWORD_MIN) {
+    fail("ADMIN_PASSWORD", `must be at least ${ADMIN_PASSWORD_MIN} characters`);
+  }
+
+  const publicRaw = read(env, "PUBLIC_URL");
+  const publicUrl = publicRaw === undefined ? defaultPublicUrl(host, port) : httpUrl("PUBLIC_URL", publicRaw).href.replace(/\/+$/, "");
+
+  const issuer = read(env, "OIDC_ISSUER");
+  const clientId = read(env, "OIDC_CLIENT_ID");
+  if (issuer !== undefined && clientId === undefined) fail("OIDC_CLIENT_ID", "must be set together with OIDC_ISSUER");
+  if (clientId !== undefined && issuer === undefined) fail("OIDC_ISSUER", "must be set together with OIDC_CLIENT_ID");
+  if (issuer !== undefined) httpUrl("OIDC_ISSUER", issuer);
+  const oidc = issuer !== undefined && clientId !== undefined ? { issuer, clientId } : null;
+
+  const patnaviUrl = read(env, "PATNAVI_URL") ?? DEFAULT_PATNAVI_URL;
+  if (!patnaviUrl.includes("{keywords}")) fail("PATNAVI_URL", `${shown(patnaviUrl)} must contain {keywords}`);
+  httpUrl("PATNAVI_URL", patnaviUrl.replaceAll("{keywords}", "keywords"));
+
+  const captchaFixedCode = read(env, "CAPTCHA_FIXED_CODE") ?? null;
+  if (captchaFixedCode !== null && production) {
+    fail("CAPTCHA_FIXED_CODE", "is refused when NODE_ENV=production (it lets anyone pass the captcha)");
+  }
+
+  const timeZone = read(env, "TZ") ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) fail("TZ", `${shown(timeZone)} is not an IANA time zone (e.g. Asia/Shanghai)`);
+
+  const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    fail("LOG_LEVEL", `${shown(logLevel)} is not one of ${LOG_LEVELS.join(", ")}`);
+  }
+
+  const uploadMaxMb = integer(env, "UPLOAD_MAX_MB", 20, 1, MAX_UPLOAD_MB, "a size in MB");
+  const bodyLimitKb = integer(env, "BODY_LIMIT_KB", 1024, 1, MAX_BODY_LIMIT_KB, "a size in KB");
+
+  return deepFreeze({
+    nodeEnv,
+    production,
+    port,
+    host,
+    dataDir,
+    database,
+    adminPassword,
+    publicUrl,
+    oidc,
+    patnaviUrl,
+    webClientId: read(env, "WEB_CLIENT_ID") ?? "web",
+    webClientSecret: read(env, "WEB_CLIENT_SECRET") ?? "web-secret",
+    captchaFixedCode,
+    timeZone,
+    logLevel: logLevel as LogLevel,
+    uploadDir: resolve(cwd, read(env, "UPLOAD_DIR") ?? join(dataDir, "uploads")),
+    uploadMaxMb,
+    uploadMaxBytes: uploadMaxMb * 1024 * 1024,
+    bodyLimitBytes: bodyLimitKb * 1024,
+    staticDir: resolve(cwd, read(env, "STATIC_DIR") ?? "./dist"),
+    site: readSite(env),
+  });
+}

@@ -1,0 +1,22 @@
+import type { Kysely, Migration } from "kysely";
+import type { Dialect } from "../database";
+import * as foundation from "./0001_foundation";
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Names sort in the order they must run; a later issue adds its own
+ * `NNNN_name.ts` here and never edits one that has shipped. Kept in code (not read from a folder)
+ * so the list is the same under tsx, a bundle or a test runner.
+ */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  "0001_foundation": foundation,
+};
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db: Kysely<unknown>) => migration.up(db, dialect) }]),
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
+import { AppError } from "../../errors";
+import { Enveloped, ok } from "../../plugins/envelope";
+import { contentDisposition } from "./fileName";
+import { isInlineImage } from "./mimeType";
+import { DownloadParams, UploadForm, UploadedFile } from "./schemas";
+import { FileStore, fileNotFound } from "./service";
+
+const NO_FILE = "请选择要上传的文件";
+/** A downloaded file opened on its own must not run anything, whatever it contains. */
+const DOWNLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const store = new FileStore({
+    db: app.db,
+    dialect: app.dialect,
+    uploadDir: app.config.uploadDir,
+    uploadMaxMb: app.config.uploadMaxMb,
+  });
+
+  app.post(
+    UPLOAD_PATH,
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["文件"],
+        summary: `上传文件（multipart 字段 ${UPLOAD_FIELD}，单个文件不超过 ${app.config.uploadMaxMb}MB）`,
+        consumes: ["multipart/form-data"],
+        body: UploadForm,
+        response: { 200: Enveloped(UploadedFile) },
+      },
+      // The body schema is for the OpenAPI document only: the handler streams the multipart
+      // body itself, so there is no parsed body to validate.
+      validatorCompiler: () => () => true,
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw AppError.badRequest(NO_FILE);
+      const part = await request.file();
+      if (!part) throw AppError.badRequest(NO_FILE);
+      if (part.fieldname !== UPLOAD_FIELD) {
+        part.file.resume();
+        throw AppError.badRequest(NO_FILE);
+      }
+      return ok(await store.save(part, null));
+    },
+  );
+
+  app.get(
+    "/api/open/download/:id",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["文件"],
+        summary: "下载文件；图片直接显示，其他文件作为附件下载",
+        params: DownloadParams,
+        produces: ["application/octet-stream"],
+      },
+    },
+    async (request, reply) => {
+      const file = await store.find(request.params.id);
+      if (!file) throw fileNotFound();
+      const etag = `"${file.sha256}"`;
+      if (request.headers["if-none-match"] === etag) return reply.status(304).header("etag", etag).send();
+      const stored = await store.open(file);
+      if (!stored) {
+        request.log.error({ fileId: file.id, storageName: file.storageName }, "stored file is missing from the disk");
+        throw fileNotFound();
+      }
+      return reply
+        .header("content-type", file.mimeType)
+        .header("content-length", stored.size)
+        .header("content-disposition", contentDisposition(isInlineImage(file.mimeType) ? "inline" : "attachment", file.originalName))
+        .header("content-security-policy", DOWNLOAD_CSP)
+        .header("cache-control", "private, max-age=86400")
+        .header("etag", etag)
+        .send(stored.stream);
+    },
+  );
+};
+
+export default filesRoutes;

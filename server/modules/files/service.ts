@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Kysely } from "kysely";
+import { downloadPath } from "../../../contract/files";
+import type { Dialect } from "../../db/database";
+import type { Database, FileRow } from "../../db/schema";
+import { toDbTime } from "../../db/time";
+import { AppError } from "../../errors";
+import { cleanFileName } from "./fileName";
+import { SNIFF_BYTES, sniffMimeType } from "./mimeType";
+
+export interface UploadedFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  url: string;
+}
+
+export interface IncomingFile {
+  filename: string;
+  /** The multipart stream; `truncated` is set when it hit the size limit. */
+  file: Readable & { truncated?: boolean };
+}
+
+interface StoreOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  uploadDir: string;
+  uploadMaxMb: number;
+}
+
+/** Counts, hashes and keeps the first bytes of what flows through, for the metadata row. */
+class Meter extends Transform {
+  size = 0;
+  readonly hash = createHash("sha256");
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.headLength < SNIFF_BYTES) {
+      const part = chunk.subarray(0, SNIFF_BYTES - this.headLength);
+      this.headChunks.push(part);
+      this.headLength += part.length;
+    }
+    done(null, chunk);
+  }
+
+  head(): Buffer {
+    return Buffer.concat(this.headChunks);
+  }
+}
+
+export const fileNotFound = () => AppError.notFound("文件不存在");
+
+/**
+ * Uploaded files: the bytes under UPLOAD_DIR, named by a random id and spread over 256 folders,
+ * the metadata in the `files` table.
+ */
+export class FileStore {
+  constructor(private readonly options: StoreOptions) {}
+
+  private pathOf(storageName: string): string {
+    return join(this.options.uploadDir, storageName);
+  }
+
+  /**
+   * Streams the file to a temporary name and moves it into place only when it arrived whole and
+   * within the size limit, so a failed or oversized upload leaves nothing behind.
+   */
+  async save(incoming: IncomingFile, createdBy: number | null): Promise<UploadedFile> {
+    const { db, dialect, uploadDir, uploadMaxMb } = this.options;
+    const id = randomBytes(16).toString("hex");
+    const name = cleanFileName(incoming.filename);
+    const incomingDir = join(uploadDir, ".incoming");
+    const temp = join(incomingDir, `${id}.part`);
+    await mkdir(incomingDir, { recursive: true });
+
+    const meter = new Meter();
+    try {
+      await pipeline(incoming.file, meter, createWriteStream(temp, { flags: "wx" }));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    if (incoming.file.truncated) {
+      await rm(temp, { force: true });
+      throw AppError.payloadTooLarge(`文件大小不能超过 ${uploadMaxMb}MB`);
+    }
+    if (meter.size === 0) {
+      await rm(temp, { force: true });
+      throw AppError.badRequest("上传的文件是空的");
+    }
+
+    const storageName = `${id.slice(0, 2)}/${id}`;
+    const mimeType = sniffMimeType(meter.head(), name);
+    try {
+      await mkdir(join(uploadDir, id.slice(0, 2)), { recursive: true });
+      await rename(temp, this.pathOf(storageName));
+      await db
+        .insertInto("files")
+        .values({
+          id,
+          originalName: name,
+          mimeType,
+          size: meter.size,
+          sha256: meter.hash.digest("hex"),
+          storageName,
+          createdBy,
+          createdAt: toDbTime(dialect, new Date()),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      await rm(temp, { force: true });
+      await rm(this.pathOf(storageName), { force: true });
+      throw error;
+    }
+    return { id, name, size: meter.size, mimeType, url: downloadPath(id) };
+  }
+
+  async find(id: string): Promise<FileRow | undefined> {
+    return this.options.db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The stored bytes and their length; undefined when they are gone from the disk. */
+  async open(file: FileRow): Promise<{ stream: ReadStream; size: number } | undefined> {
+    const path = this.pathOf(file.storageName);
+    try {
+      const { size } = await stat(path);
+      return { stream: createReadStream(path), size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+}

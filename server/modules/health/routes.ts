@@ -1,0 +1,32 @@
+import { Type, type FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { sql } from "kysely";
+import { AppError, Messages } from "../../errors";
+import { Enveloped, ok } from "../../plugins/envelope";
+
+const HealthResult = Type.Object({
+  status: Type.Literal("ok"),
+  database: Type.Literal("up"),
+  dialect: Type.Union([Type.Literal("sqlite"), Type.Literal("postgres")]),
+});
+
+/** For load balancers and operators: the process answers and so does its database. */
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/api/health",
+    {
+      config: { access: "public" },
+      schema: { tags: ["系统"], summary: "健康检查：服务与数据库是否可用", response: { 200: Enveloped(HealthResult) } },
+    },
+    async (request) => {
+      try {
+        await sql`select 1`.execute(app.db);
+      } catch (error) {
+        request.log.error({ err: error }, "database health check failed");
+        throw AppError.unavailable(Messages.databaseDown);
+      }
+      return ok({ status: "ok" as const, database: "up" as const, dialect: app.dialect });
+    },
+  );
+};
+
+export default healthRoutes;

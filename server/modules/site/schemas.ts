@@ -1,0 +1,11 @@
+import { Type } from "typebox";
+
+export const SiteSettings = Type.Object({
+  associationName: Type.String({ description: "协会名称" }),
+  associationUrl: Type.String({ description: "协会官网地址" }),
+  contactPhone: Type.String(),
+  contactEmail: Type.String(),
+  contactAddress: Type.String(),
+  officialAccountQrUrl: Type.String({ description: "公众号二维码图片地址" }),
+  customerServiceScript: Type.Union([Type.String(), Type.Null()], { description: "在线客服组件脚本地址；未配置时为 null" }),
+});

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCode } from "../../contract/envelope";
+import { AppError, Messages, UNSUPPORTED_MEDIA_TYPE } from "../errors";
+import type { App } from "../types";
+import { validationMessage } from "./validationMessage";
+
+/** Paths the server answers itself; everything else that a browser navigates to is the app. */
+export const API_PREFIXES = ["/api", "/uaa", "/patnavi", "/oauth", "/portal", "/idp"] as const;
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: Messages.badRequest,
+  404: Messages.resourceNotFound,
+  413: Messages.bodyTooLarge,
+  415: Messages.unsupportedMediaType,
+  429: Messages.tooManyRequests,
+};
+
+/** Fastify's and its plugins' own failures, by error code, in the user's language. */
+function fromFrameworkError(error: FastifyError, uploadMaxMb: number): AppError | null {
+  if (error.validation) return AppError.badRequest(validationMessage(error.validation, error.validationContext));
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return AppError.payloadTooLarge(Messages.bodyTooLarge);
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError(UNSUPPORTED_MEDIA_TYPE, Messages.unsupportedMediaType);
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return AppError.badRequest(Messages.emptyBody);
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return AppError.badRequest(Messages.badJson);
+    case "FST_REQ_FILE_TOO_LARGE":
+      return AppError.payloadTooLarge(`文件大小不能超过 ${uploadMaxMb}MB`);
+    case "FST_FILES_LIMIT":
+      return AppError.payloadTooLarge("一次只能上传一个文件");
+    case "FST_PARTS_LIMIT":
+    case "FST_FIELDS_LIMIT":
+      return AppError.payloadTooLarge("表单字段过多");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return AppError.badRequest("请使用 multipart/form-data 上传文件");
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new AppError(status, STATUS_MESSAGES[status] ?? Messages.badRequest);
+  }
+  return null;
+}
+
+export interface ErrorsOptions {
+  /** Answers a browser navigation with the app's index.html (history mode). */
+  sendAppShell: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+/** A browser navigation: GET/HEAD, HTML acceptable, and no file extension on the last segment. */
+function isNavigation(request: FastifyRequest, path: string): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const accept = request.headers.accept ?? "";
+  if (!accept.includes("text/html") && !accept.includes("*/*")) return false;
+  return !/\.[^/]*$/.test(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/**
+ * The one error handler and the one not-found handler: every failure leaves as an envelope with
+ * a Chinese message; unexpected errors are logged with the request id and never shown.
+ */
+export async function registerErrors(app: App, options: ErrorsOptions): Promise<void> {
+  const { uploadMaxMb } = app.config;
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof AppError ? error : fromFrameworkError(error, uploadMaxMb);
+    if (!known) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({ code: ErrorCode.INTERNAL, message: Messages.internal });
+    }
+    // Expected failures: their cause, if any, was logged where it happened.
+    if (known.httpStatus >= 500) request.log.warn({ code: known.code, reason: known.message }, "request not served");
+    else request.log.info({ code: known.code, reason: known.message }, "request refused");
+    return reply.status(known.httpStatus).send({ code: known.code, message: known.message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    if (!isApiPath(path) && isNavigation(request, path)) return options.sendAppShell(request, reply);
+    const message = isApiPath(path) ? Messages.notFound : Messages.resourceNotFound;
+    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message });
+  });
+}

@@ -1,0 +1,87 @@
+import { request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { UPLOAD_PATH } from "../../contract/files";
+import { freePort, spawnServer, stopServer, waitUntilHealthy } from "./helpers/serverProcess";
+
+const PASSWORD_LINE = /^管理员账号 admin 的初始密码: ([A-Za-z0-9]{16})$/m;
+
+describe("the server process", () => {
+  const workDir = mkdtempSync(join(tmpdir(), "api-main-"));
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  async function start(dataDir: string) {
+    const port = await freePort();
+    const server = spawnServer(
+      { NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist") },
+      workDir,
+    );
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilHealthy(baseUrl, server);
+    return { server, baseUrl, port };
+  }
+
+  it("prints the generated administrator password at the first start only, and keeps data across starts", async () => {
+    const dataDir = join(workDir, "restart");
+    const first = await start(dataDir);
+    expect(first.server.stdout()).toMatch(PASSWORD_LINE);
+    expect(first.server.stdout().match(/初始密码/g)).toHaveLength(1);
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.from("第一次启动时上传")]), "说明.txt");
+    const uploaded = await (await fetch(`${first.baseUrl}${UPLOAD_PATH}`, { method: "POST", body: form })).json();
+    expect(uploaded.code).toBe(200);
+    expect(await stopServer(first.server)).toBe(0);
+
+    const second = await start(dataDir);
+    expect(second.server.stdout()).not.toContain("初始密码");
+    const download = await fetch(`${second.baseUrl}${uploaded.result.url}`);
+    expect(await download.text()).toBe("第一次启动时上传");
+    expect(await stopServer(second.server)).toBe(0);
+  });
+
+  it("finishes an upload in flight after SIGTERM, then exits 0", async () => {
+    const { server, port } = await start(join(workDir, "shutdown"));
+    const boundary = "----graceful-shutdown-test";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="慢速上传.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const chunk = Buffer.alloc(64 * 1024, 7);
+
+    const response = new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = request(
+        { host: "127.0.0.1", port, method: "POST", path: UPLOAD_PATH, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } },
+        (res) => {
+          let body = "";
+          res.on("data", (data: Buffer) => (body += data.toString()));
+          res.on("end", () => done({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", fail);
+      req.write(head);
+      req.write(chunk);
+      // The request is under way: stop the server, then send the rest slowly.
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        let sent = 0;
+        const timer = setInterval(() => {
+          req.write(chunk);
+          if (++sent === 5) {
+            clearInterval(timer);
+            req.end(tail);
+          }
+        }, 100);
+      }, 300);
+    });
+
+    const { status, body } = await response;
+    const answeredAt = Date.now();
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ code: 200, result: { size: 6 * chunk.length, name: "慢速上传.bin" } });
+    expect(await server.exited).toBe(0);
+    // Once the last request is answered nothing holds the process: no idle keep-alive wait.
+    expect(Date.now() - answeredAt).toBeLessThan(2500);
+    expect(server.stdout()).toContain('"msg":"database closed"');
+    expect(server.stderr()).toBe("");
+  });
+});

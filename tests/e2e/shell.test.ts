@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string) => {
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(server.baseUrl + path);
+    return errors;
+  };
+
+  it("renders the home page in Chinese with header and footer", async () => {
+    const errors = await open("/");
+    await expect.poll(() => page.getByTestId("home-page").isVisible()).toBe(true);
+    expect(await page.getByTestId("app-header").innerText()).toContain("半导体产业专利导航服务平台");
+    expect(await page.getByTestId("app-header").evaluate((el) => el.getBoundingClientRect().height)).toBe(120);
+    expect(await page.getByTestId("app-footer").isVisible()).toBe(true);
+    expect(await page.getByTestId("app-footer").innerText()).toContain("扫码关注公众号");
+    expect(await page.title()).toBe("首页 - 半导体产业专利导航服务平台");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("loads the app on a deep link and remembers it as the history path", async () => {
+    await open("/logs");
+    await expect.poll(() => page.getByRole("heading", { name: "日志列表" }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("historyPath"))).toBe("/logs");
+    await page.close();
+  });
+
+  it("switches the whole shell to English and back", async () => {
+    await open("/");
+    await page.getByText("English", { exact: true }).click();
+    await expect.poll(() => page.getByTestId("app-header").innerText()).toContain("Semiconductor Industry Patent Navigation Platform");
+    expect(await page.title()).toBe("Home - Semiconductor Industry Patent Navigation Platform");
+    await page.getByText("中文", { exact: true }).click();
+    await expect.poll(() => page.getByTestId("app-header").innerText()).toContain("半导体产业专利导航服务平台");
+    await page.close();
+  });
+
+  it("hides the footer on the login page and the header on the callback page", async () => {
+    await open("/login/index");
+    await expect.poll(() => page.getByTestId("login-card").isVisible()).toBe(true);
+    expect(await page.getByTestId("app-footer").count()).toBe(0);
+    expect(await page.getByTestId("app-header").count()).toBe(1);
+    await page.goto(server.baseUrl + "/authorization-callback");
+    await expect.poll(() => page.locator("#root .app-shell").count()).toBe(1);
+    expect(await page.getByTestId("app-header").count()).toBe(0);
+    expect(await page.getByTestId("app-footer").count()).toBe(0);
+    await page.close();
+  });
+
+  it("gets an uploaded image back byte for byte", async () => {
+    await open("/");
+    const result = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 48;
+      const ctx = canvas.getContext("2d")!;
+      ctx.fillStyle = "#1d4ed8";
+      ctx.fillRect(0, 0, 64, 48);
+      ctx.fillStyle = "#fff";
+      ctx.fillText("芯", 20, 30);
+      const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
+      const form = new FormData();
+      form.append("file", blob, "芯片照片.png");
+      const uploaded = await (await fetch("/api/files/upload", { method: "POST", body: form })).json();
+      const download = await fetch(`/api/open/download/${uploaded.result.id}`);
+      const sent = Array.from(new Uint8Array(await blob.arrayBuffer()));
+      const received = Array.from(new Uint8Array(await download.arrayBuffer()));
+      return { code: uploaded.code, type: download.headers.get("content-type"), sent, received };
+    });
+    expect(result.code).toBe(200);
+    expect(result.type).toBe("image/png");
+    const digest = (bytes: number[]) => createHash("sha256").update(Buffer.from(bytes)).digest("hex");
+    expect(result.received.length).toBe(result.sent.length);
+    expect(digest(result.received)).toBe(digest(result.sent));
+    await page.close();
+  });
+
+  it("lets the rich-text editor take typed text and counts it", async () => {
+    await open("/serviceFilesDetails");
+    const editor = page.getByTestId("rich-text-editor").locator("[contenteditable=true]");
+    await editor.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("rich-text-editor").innerText()).toContain("请输入内容...");
+    await editor.click();
+    await page.keyboard.type("走访了芯片设计企业 abc");
+    await expect.poll(() => editor.innerText()).toContain("走访了芯片设计企业 abc");
+    await expect.poll(() => page.getByTestId("service-content-count").innerText()).toBe("13 / 1000");
+    await page.close();
+  });
+});
