@@ -19,3 +19,12 @@ export function fileExtension(name: string): string {
 export function isAllowedAttachment(name: string, size: number): boolean {
   return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(name)) && size < ATTACHMENT_MAX_BYTES;
 }
+
+/** What the upload call answers inside its envelope. */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  url: string;
+}

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_PATNAVI_URL, loadConfig, loadDotEnv, type Env } from "../../server/config";
-import { ROOT, spawnServer } from "./helpers/serverProcess";
+import { ROOT, spawnServer } from "../support/serverProcess";
 
 const cwd = "/srv/platform";
 
@@ -35,6 +35,8 @@ describe("loadConfig", () => {
       webClientId: "web",
       webClientSecret: "web-secret",
       captchaFixedCode: null,
+      accessTokenTtlMin: 120,
+      refreshTokenTtlDays: 7,
       timeZone: "Asia/Shanghai",
       logLevel: "info",
       uploadDir: resolve(cwd, "data/uploads"),
@@ -106,6 +108,8 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL: "loud" is not one of'],
     [{ UPLOAD_MAX_MB: "0" }, 'UPLOAD_MAX_MB: "0" is not a size in MB'],
     [{ BODY_LIMIT_KB: "-1" }, 'BODY_LIMIT_KB: "-1" is not a size in KB'],
+    [{ ACCESS_TOKEN_TTL_MIN: "0" }, 'ACCESS_TOKEN_TTL_MIN: "0" is not a number of minutes (1-1440)'],
+    [{ REFRESH_TOKEN_TTL_DAYS: "7d" }, 'REFRESH_TOKEN_TTL_DAYS: "7d" is not a number of days (1-365)'],
     [{ CS_WIDGET_SCRIPT: "http://cs.example.com/w.js" }, "CS_WIDGET_SCRIPT:"],
     [{ CONTACT_EMAIL: "not-an-email" }, "CONTACT_EMAIL:"],
     [{ OFFICIAL_ACCOUNT_QR_URL: "javascript:alert(1)" }, "OFFICIAL_ACCOUNT_QR_URL:"],
@@ -115,6 +119,11 @@ describe("loadConfig", () => {
 
   it("never repeats a database password in its message", () => {
     expect(errorOf({ DATABASE_URL: "redis://user:topsecret@host/0" })).not.toContain("topsecret");
+  });
+
+  it("reads the token lifetimes", () => {
+    const config = loadConfig({ ACCESS_TOKEN_TTL_MIN: "30", REFRESH_TOKEN_TTL_DAYS: "14" }, cwd);
+    expect(config).toMatchObject({ accessTokenTtlMin: 30, refreshTokenTtlDays: 14 });
   });
 
   it("accepts CAPTCHA_FIXED_CODE outside production", () => {

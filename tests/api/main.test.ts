@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UPLOAD_PATH } from "../../contract/files";
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from "./helpers/serverProcess";
+import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../support/serverProcess";
 
 const PASSWORD_LINE = /^管理员账号 admin 的初始密码: ([A-Za-z0-9]{16})$/m;
 

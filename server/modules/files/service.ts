@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
-import { downloadPath } from "../../../contract/files";
+import { downloadPath, type UploadedFile } from "../../../contract/files";
 import type { Dialect } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { toDbTime } from "../../db/time";
@@ -13,13 +13,6 @@ import { AppError } from "../../errors";
 import { cleanFileName } from "./fileName";
 import { SNIFF_BYTES, sniffMimeType } from "./mimeType";
 
-export interface UploadedFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  url: string;
-}
 
 export interface IncomingFile {
   filename: string;

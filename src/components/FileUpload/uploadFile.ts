@@ -1,14 +1,8 @@
 import { isSuccessBody, type Envelope } from "../../../contract/envelope";
-import { UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
+import { UPLOAD_FIELD, UPLOAD_PATH, type UploadedFile } from "../../../contract/files";
 
-/** What the upload call answers inside its envelope. */
-export interface UploadedFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  url: string;
-}
+export type { UploadedFile };
+
 
 /** Called right before each request, so a token refreshed in the meantime is the one sent. */
 export type AuthHeaders = () => Record<string, string> | Promise<Record<string, string>>;

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-
-const root = resolve(import.meta.dirname, "../../..");
+import { join } from "node:path";
+import { freePort, ROOT, spawnServer, stopServer, waitUntilHealthy } from "../../support/serverProcess";
 
 export interface RunningServer {
   baseUrl: string;
@@ -14,72 +11,37 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
+export const FIXED_CAPTCHA = "2468";
 
 /** The real server (built app + API) on a free port with a fresh SQLite database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
   const adminPassword = "Admin-e2e-2026";
-  const child = spawn(join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const server = spawnServer(
+    {
       NODE_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
       ADMIN_PASSWORD: adminPassword,
-      CAPTCHA_FIXED_CODE: "2468",
+      CAPTCHA_FIXED_CODE: FIXED_CAPTCHA,
       LOG_LEVEL: "warn",
-      STATIC_DIR: join(root, "dist"),
+      STATIC_DIR: join(ROOT, "dist"),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const output = () => log;
+    dataDir,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, output);
+  await waitUntilHealthy(baseUrl, server, 60_000);
 
   return {
     baseUrl,
     dataDir,
     adminPassword,
-    output,
+    output: () => server.stdout() + server.stderr(),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 
-export const ROOT = resolve(import.meta.dirname, "../../..");
+export const ROOT = resolve(import.meta.dirname, "../..");
 const TSX = resolve(ROOT, "node_modules/.bin/tsx");
 const MAIN = resolve(ROOT, "server/main.ts");
 
