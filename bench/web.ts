@@ -26,7 +26,7 @@ const routePages: Record<string, string[]> = {
   "/login/register": ["src/pages/login/RegisterPage.tsx"],
   "/login/retrievePassword": ["src/pages/login/RetrievePasswordPage.tsx"],
   "/authorization-callback": ["src/pages/authCallback/AuthorizationCallbackPage.tsx"],
-  "/userCenter/basicInfo": ["src/pages/userCenter/UserCenterLayout.tsx", "src/pages/userCenter/UserCenterPage.tsx"],
+  "/userCenter/basicInfo": ["src/pages/userCenter/UserCenterLayout.tsx", "src/pages/userCenter/BasicInfoPage.tsx"],
   "/serviceFiles": ["resources/serviceRecords/ServiceFilesPage.tsx"],
   "/serviceFilesDetails": ["resources/serviceRecords/ServiceRecordDetails.tsx"],
   "/user": ["resources/users/UserList.tsx"],

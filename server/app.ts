@@ -4,9 +4,18 @@ import Fastify, { type RouteOptions } from "fastify";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { createLogger, type Logger } from "./logger";
+import accountsRoutes from "./modules/accounts/routes";
+import areasRoutes from "./modules/areas/routes";
+import { registerSignIn } from "./modules/auth";
+import certificationRoutes from "./modules/certification/routes";
 import filesRoutes from "./modules/files/routes";
 import healthRoutes from "./modules/health/routes";
+import { registerLogWriter } from "./modules/logs/writer";
+import patnaviRoutes from "./modules/patnavi/routes";
 import siteRoutes from "./modules/site/routes";
+import smsRoutes from "./modules/sms/routes";
+import { registerSso } from "./modules/sso";
+import { registerAuth } from "./plugins/auth";
 import { registerBodies } from "./plugins/bodies";
 import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
@@ -66,10 +75,19 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerSecurity(app);
   await registerBodies(app);
   await registerDocs(app);
+  await registerAuth(app);
+  registerLogWriter(app);
+  await registerSignIn(app);
+  await registerSso(app);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(filesRoutes);
+  await app.register(smsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(certificationRoutes);
+  await app.register(areasRoutes);
+  await app.register(patnaviRoutes);
 
   await registerStatic(app);
   return app;

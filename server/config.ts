@@ -32,6 +32,9 @@ export interface SiteConfig {
   /** Null: the server generates a QR code of the association site. */
   readonly officialAccountQrUrl: string | null;
   readonly customerServiceScript: string | null;
+  /** The AI patent-management product the home page presents; null: the association's site. */
+  readonly aiProductUrl: string | null;
+  readonly aiProductContactPerson: string;
 }
 
 export interface Config {
@@ -45,9 +48,15 @@ export interface Config {
   readonly publicUrl: string;
   readonly oidc: { readonly issuer: string; readonly clientId: string } | null;
   readonly patnaviUrl: string;
+  /** The patent-navigation platform's link page (platform link code A4). */
+  readonly patnaviHomeUrl: string;
   readonly webClientId: string;
   readonly webClientSecret: string;
   readonly captchaFixedCode: string | null;
+  /** How long an access token works, in minutes; a refresh gets a new one. */
+  readonly accessTokenTtlMin: number;
+  /** How long an unused refresh token works, in days: a session idle longer signs in again. */
+  readonly refreshTokenTtlDays: number;
   readonly timeZone: string;
   readonly logLevel: LogLevel;
   readonly uploadDir: string;
@@ -56,6 +65,13 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly staticDir: string;
   readonly site: SiteConfig;
+  /** Null: the areas table (the city's districts as seeded) is the list. */
+  readonly cityAreas: readonly CityArea[] | null;
+}
+
+export interface CityArea {
+  readonly code: string;
+  readonly name: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -65,6 +81,8 @@ export const DEFAULT_ASSOCIATION_NAME = "市半导体行业协会";
 const MAX_UPLOAD_MB = 1024;
 const MAX_BODY_LIMIT_KB = 100 * 1024;
 const ADMIN_PASSWORD_MIN = 8;
+const MAX_ACCESS_TOKEN_TTL_MIN = 24 * 60;
+const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -157,6 +175,9 @@ function readSite(env: Env): SiteConfig {
   const script = read(env, "CS_WIDGET_SCRIPT") ?? null;
   if (script !== null) httpUrl("CS_WIDGET_SCRIPT", script, true);
 
+  const aiProductUrl = read(env, "AI_PRODUCT_URL") ?? null;
+  if (aiProductUrl !== null) httpUrl("AI_PRODUCT_URL", aiProductUrl);
+
   return {
     associationName: read(env, "ASSOCIATION_NAME") ?? DEFAULT_ASSOCIATION_NAME,
     associationUrl,
@@ -165,7 +186,30 @@ function readSite(env: Env): SiteConfig {
     contactAddress: read(env, "CONTACT_ADDRESS") ?? "",
     officialAccountQrUrl: qr,
     customerServiceScript: script,
+    aiProductUrl,
+    aiProductContactPerson: read(env, "AI_PRODUCT_CONTACT_PERSON") ?? "",
   };
+}
+
+const AREA_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+const AREA_NAME_MAX = 50;
+
+/** `code:name,code:name`, e.g. `510104:锦江区,cdgxq:成都高新区`; codes are unique. */
+function readCityAreas(env: Env): CityArea[] | null {
+  const raw = read(env, "CITY_AREAS");
+  if (raw === undefined) return null;
+  const areas: CityArea[] = [];
+  for (const entry of raw.split(",")) {
+    const colon = entry.indexOf(":");
+    const code = entry.slice(0, colon).trim();
+    const name = entry.slice(colon + 1).trim();
+    if (colon < 0 || !AREA_CODE.test(code) || !name || [...name].length > AREA_NAME_MAX) {
+      fail("CITY_AREAS", `${shown(entry.trim())} is not code:name (code: letters, digits, _ or -; name: 1-${AREA_NAME_MAX} characters)`);
+    }
+    if (areas.some((area) => area.code === code)) fail("CITY_AREAS", `code ${shown(code)} appears twice`);
+    areas.push({ code, name });
+  }
+  return areas;
 }
 
 function deepFreeze<T extends object>(value: T): Readonly<T> {
@@ -203,11 +247,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const patnaviUrl = read(env, "PATNAVI_URL") ?? DEFAULT_PATNAVI_URL;
   if (!patnaviUrl.includes("{keywords}")) fail("PATNAVI_URL", `${shown(patnaviUrl)} must contain {keywords}`);
-  httpUrl("PATNAVI_URL", patnaviUrl.replaceAll("{keywords}", "keywords"));
+  const patnaviQuery = httpUrl("PATNAVI_URL", patnaviUrl.replaceAll("{keywords}", "keywords"));
+  // Without its own address, the platform's link page is the home page of the query's site.
+  const patnaviHomeRaw = read(env, "PATNAVI_HOME_URL");
+  const patnaviHomeUrl = patnaviHomeRaw === undefined ? `${patnaviQuery.origin}/` : httpUrl("PATNAVI_HOME_URL", patnaviHomeRaw).href;
 
   const captchaFixedCode = read(env, "CAPTCHA_FIXED_CODE") ?? null;
   if (captchaFixedCode !== null && production) {
     fail("CAPTCHA_FIXED_CODE", "is refused when NODE_ENV=production (it lets anyone pass the captcha)");
+  }
+  if (oidc === null && production) {
+    fail("OIDC_ISSUER", "must be set when NODE_ENV=production (the built-in development provider signs in test accounts whose passwords are published)");
   }
 
   const timeZone = read(env, "TZ") ?? DEFAULT_TIME_ZONE;
@@ -232,9 +282,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     oidc,
     patnaviUrl,
+    patnaviHomeUrl,
     webClientId: read(env, "WEB_CLIENT_ID") ?? "web",
     webClientSecret: read(env, "WEB_CLIENT_SECRET") ?? "web-secret",
     captchaFixedCode,
+    accessTokenTtlMin: integer(env, "ACCESS_TOKEN_TTL_MIN", 120, 1, MAX_ACCESS_TOKEN_TTL_MIN, "a number of minutes"),
+    refreshTokenTtlDays: integer(env, "REFRESH_TOKEN_TTL_DAYS", 7, 1, MAX_REFRESH_TOKEN_TTL_DAYS, "a number of days"),
     timeZone,
     logLevel: logLevel as LogLevel,
     uploadDir: resolve(cwd, read(env, "UPLOAD_DIR") ?? join(dataDir, "uploads")),
@@ -243,5 +296,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     bodyLimitBytes: bodyLimitKb * 1024,
     staticDir: resolve(cwd, read(env, "STATIC_DIR") ?? "./dist"),
     site: readSite(env),
+    cityAreas: readCityAreas(env),
   });
 }

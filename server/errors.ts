@@ -23,6 +23,8 @@ export class AppError extends Error {
     readonly code: number,
     message: string,
     httpStatus?: number,
+    /** Details the caller acts on besides the message, sent as the envelope's result. */
+    readonly result?: unknown,
   ) {
     super(message);
     this.httpStatus = httpStatus ?? httpStatusOf(code);

@@ -5,8 +5,10 @@ import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
 import { Suspense, useMemo } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { authProvider } from "../providers/authProvider";
 import { dataProvider } from "../providers/dataProvider";
 import { createI18nProvider } from "../providers/i18nProvider";
+import { installSessionHandlers } from "../providers/session/installSessionHandlers";
 import { resources } from "../resources";
 import { useI18n } from "./i18n/I18nContext";
 import { AppLayout } from "./layout/AppLayout";
@@ -14,6 +16,7 @@ import { Notifications } from "./layout/Notifications";
 import { PageErrorBoundary } from "./layout/PageErrorBoundary";
 import { lazyPage } from "./lazyPage";
 import { Paths } from "./routes";
+import { SessionHost } from "./session/SessionHost";
 import { loadSiteSettings } from "./site/loadSiteSettings";
 import { SiteSettingsProvider } from "./site/SiteSettings";
 
@@ -24,6 +27,9 @@ const RetrievePasswordPage = lazyPage(() => import("./pages/login/RetrievePasswo
 const AuthorizationCallbackPage = lazyPage(() => import("./pages/authCallback/AuthorizationCallbackPage"));
 const UserCenterLayout = lazyPage(() => import("./pages/userCenter/UserCenterLayout"));
 const UserCenterPage = lazyPage(() => import("./pages/userCenter/UserCenterPage"));
+const BasicInfoPage = lazyPage(() => import("./pages/userCenter/BasicInfoPage"));
+const ChangePasswordPage = lazyPage(() => import("./pages/userCenter/ChangePasswordPage"));
+const AccreditedInstitutionPage = lazyPage(() => import("./pages/userCenter/AccreditedInstitutionPage"));
 const ServiceFilesPage = lazyPage(() => import("../resources/serviceRecords/ServiceFilesPage"));
 const ServiceRecordDetails = lazyPage(() => import("../resources/serviceRecords/ServiceRecordDetails"));
 const UserList = lazyPage(() => import("../resources/users/UserList"));
@@ -31,6 +37,9 @@ const LogList = lazyPage(() => import("../resources/logs/LogList"));
 const NotFoundPage = lazyPage(() => import("./pages/notFound/NotFoundPage"));
 
 const antdLocales = { "zh-CN": zhCN, en: enUS };
+
+// SPEC 4 and 8: the token refresh and the session-invalid redirect run inside every request.
+installSessionHandlers();
 
 function LazyOutlet() {
   return (
@@ -51,10 +60,12 @@ export function App() {
       <ConfigProvider locale={antdLocales[locale]} theme={{ token: { colorPrimary: "#1d4ed8" } }}>
         <AntdApp>
           <Notifications />
+          <SessionHost />
           <SiteSettingsProvider load={loadSiteSettings}>
             <Refine
               routerProvider={routerProvider}
               dataProvider={dataProvider}
+              authProvider={authProvider}
               i18nProvider={i18nProvider}
               resources={resources}
               options={{ disableTelemetry: true, syncWithLocation: true }}
@@ -70,10 +81,10 @@ export function App() {
                     <Route path={Paths.AUTH_CALLBACK} element={<AuthorizationCallbackPage />} />
                     <Route path={Paths.USER_CENTER} element={<UserCenterLayout />}>
                       <Route index element={<Navigate to={Paths.BASIC_INFO} replace />} />
-                      <Route path={Paths.BASIC_INFO} element={<UserCenterPage />} />
-                      <Route path={Paths.CHANGE_PASSWORD} element={<UserCenterPage />} />
+                      <Route path={Paths.BASIC_INFO} element={<BasicInfoPage />} />
+                      <Route path={Paths.CHANGE_PASSWORD} element={<ChangePasswordPage />} />
                       <Route path={Paths.USER_MANAGE} element={<UserCenterPage />} />
-                      <Route path={Paths.ACCREDITED_INSTITUTION} element={<UserCenterPage />} />
+                      <Route path={Paths.ACCREDITED_INSTITUTION} element={<AccreditedInstitutionPage />} />
                     </Route>
                     <Route path={Paths.SERVICE_FILES} element={<ServiceFilesPage />} />
                     <Route path={Paths.SERVICE_FILES_DETAILS} element={<ServiceRecordDetails />} />

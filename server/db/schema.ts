@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { CertificationState, SmsScene } from "../../contract/account";
 
 /**
  * The tables as code sees them: camelCase names, which the CamelCasePlugin maps to the
@@ -49,6 +50,13 @@ export interface UsersTable {
   deleted: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Wrong passwords in a row; LOCKOUT_THRESHOLD of them lock the account until lockedUntil. */
+  failedLoginCount: ColumnType<number, number | undefined, number>;
+  lockedUntil: DbTime | null;
+  email: string | null;
+  companyId: number | null;
+  /** The single sign-on provider's `sub` for this user, once linked. */
+  oidcSubject: string | null;
 }
 
 export interface UserRolesTable {
@@ -69,6 +77,153 @@ export interface FilesTable {
   createdAt: Timestamp;
 }
 
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  /** Unified social credit code; known once a certification of the company is approved. */
+  creditCode: string | null;
+  district: string | null;
+  segment: string | null;
+  address: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  scene: SmsScene;
+  /** sha256 of mobile, scene and code: the code itself is only in the message sent. */
+  codeHash: string;
+  expiresAt: DbTime;
+  usedAt: DbTime | null;
+  /** Wrong codes tried against this one; it dies at SMS_MAX_ATTEMPTS. */
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  scene: SmsScene;
+  content: string;
+  createdAt: Timestamp;
+}
+
+export interface CertificationsTable {
+  id: Generated<number>;
+  userId: number;
+  companyName: string;
+  creditCode: string;
+  contactPerson: string;
+  contactPhone: string;
+  licenseFileId: string;
+  state: CertificationState;
+  rejectReason: string | null;
+  reviewedBy: number | null;
+  reviewedAt: DbTime | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AreasTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export type RevokeReason = "logout" | "refresh_reuse" | "admin" | "disabled" | "password_changed";
+
+/** One sign-in: the chain of refresh tokens it issues, and their access tokens, live and die together. */
+export interface AuthSessionsTable {
+  id: Generated<number>;
+  userId: number;
+  clientId: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  revokedAt: DbTime | null;
+  revokeReason: RevokeReason | null;
+}
+
+/** Tokens are kept as their SHA-256 only (server/modules/auth/tokens.ts). */
+export interface AccessTokensTable {
+  tokenHash: string;
+  sessionId: number;
+  expiresAt: DbTime;
+}
+
+export interface RefreshTokensTable {
+  tokenHash: string;
+  sessionId: number;
+  expiresAt: DbTime;
+  /** Set when it was exchanged; presenting it again revokes its session. */
+  usedAt: DbTime | null;
+}
+
+export interface CaptchasTable {
+  /** The vid the app sends back with the typed code. */
+  id: string;
+  answerHash: string;
+  expiresAt: DbTime;
+  usedAt: DbTime | null;
+}
+
+/** 1 = sign-in and sign-out, 2 = any other operation. */
+export type LogType = 1 | 2;
+
+export interface OperationLogsTable {
+  id: Generated<number>;
+  logAction: string;
+  remoteAddr: string | null;
+  logType: LogType;
+  /** 1 = the operation failed. */
+  exceptionType: Flag;
+  userId: number | null;
+  userName: string | null;
+  method: string | null;
+  path: string | null;
+  /** The request parameters as JSON, secrets masked, at most 2000 characters. */
+  params: string | null;
+  durationMs: number | null;
+  errorMessage: string | null;
+  createdAt: Timestamp;
+}
+
+/** Secrets of the built-in development OpenID provider (server/modules/sso/keys.ts). */
+export interface SsoKeysTable {
+  name: "signing" | "cookies";
+  value: string;
+  createdAt: Timestamp;
+}
+
+/** The development provider's sessions, interactions, codes, tokens and grants (server/modules/sso/adapter.ts). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  /** The model's payload as JSON. */
+  payload: string;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: DbTime | null;
+  consumedAt: DbTime | null;
+}
+
+/** The development provider's own accounts: who can sign in at /idp. */
+export interface IdpAccountsTable {
+  sub: string;
+  username: string;
+  passwordHash: string;
+  name: string;
+  phoneNumber: string | null;
+  phoneVerified: Flag;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   menus: MenusTable;
@@ -76,6 +231,20 @@ export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
   files: FilesTable;
+  authSessions: AuthSessionsTable;
+  accessTokens: AccessTokensTable;
+  refreshTokens: RefreshTokensTable;
+  captchas: CaptchasTable;
+  operationLogs: OperationLogsTable;
+  companies: CompaniesTable;
+  smsCodes: SmsCodesTable;
+  smsOutbox: SmsOutboxTable;
+  certifications: CertificationsTable;
+  areas: AreasTable;
+  ssoKeys: SsoKeysTable;
+  oidcPayloads: OidcPayloadsTable;
+  idpAccounts: IdpAccountsTable;
 }
 
 export type FileRow = Selectable<FilesTable>;
+export type CertificationRow = Selectable<CertificationsTable>;

@@ -77,7 +77,8 @@ export async function registerErrors(app: App, options: ErrorsOptions): Promise<
     // Expected failures: their cause, if any, was logged where it happened.
     if (known.httpStatus >= 500) request.log.warn({ code: known.code, reason: known.message }, "request not served");
     else request.log.info({ code: known.code, reason: known.message }, "request refused");
-    return reply.status(known.httpStatus).send({ code: known.code, message: known.message });
+    const body = { code: known.code, message: known.message };
+    return reply.status(known.httpStatus).send(known.result === undefined ? body : { ...body, result: known.result });
   });
 
   app.setNotFoundHandler((request, reply) => {

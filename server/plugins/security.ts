@@ -36,6 +36,27 @@ export function contentSecurityPolicy(config: Pick<Config, "publicUrl" | "oidc" 
   };
 }
 
+/**
+ * The development OpenID provider's own pages under /idp (server/modules/sso): a login form with
+ * an inline <style> and no script. Its post, and the redirects that follow it, end at the app's
+ * authorization-callback page, so form-action names the app's origin too.
+ */
+export function identityProviderPolicy(config: Pick<Config, "publicUrl">): Record<string, string[]> {
+  return {
+    defaultSrc: ["'none'"],
+    baseUri: ["'none'"],
+    styleSrc: ["'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    formAction: ["'self'", originOf(config.publicUrl)],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Route options (`helmet`) for the /idp routes: the headers below with the CSP above instead. */
+export function identityProviderHelmet(config: Pick<Config, "publicUrl">) {
+  return { contentSecurityPolicy: { useDefaults: false, directives: identityProviderPolicy(config) } };
+}
+
 /** Helmet's security headers on every answer, with the CSP above. */
 export async function registerSecurity(app: App): Promise<void> {
   const { config } = app;

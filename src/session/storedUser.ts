@@ -27,14 +27,22 @@ function subscribe(onChange: () => void): () => void {
 
 const snapshot = (): string | null => storage.getText(StorageKey.USER_INFO);
 
-/** The stored user, or null when no user id is stored. */
-export function useStoredUser(): StoredUser | null {
-  const raw = useSyncExternalStore(subscribe, snapshot);
+function parseUser(raw: string | null): StoredUser | null {
   if (!raw) return null;
   try {
-    const user = JSON.parse(raw) as Partial<StoredUser>;
-    return user.id !== undefined && user.id !== null && user.id !== "" ? (user as StoredUser) : null;
+    const user = JSON.parse(raw) as Partial<StoredUser> | null;
+    return user && user.id !== undefined && user.id !== null && user.id !== "" ? (user as StoredUser) : null;
   } catch {
     return null;
   }
+}
+
+/** The stored user, or null when no user id is stored. */
+export function readStoredUser(): StoredUser | null {
+  return parseUser(snapshot());
+}
+
+/** The stored user, kept current as the session changes; null when no user id is stored. */
+export function useStoredUser(): StoredUser | null {
+  return parseUser(useSyncExternalStore(subscribe, snapshot));
 }

@@ -9,6 +9,10 @@ export interface SiteSettings {
   contactAddress: string;
   officialAccountQrUrl: string;
   customerServiceScript: string | null;
+  /** The AI patent-management product; null: reached through the association's site. */
+  aiProductUrl: string | null;
+  /** Empty: the association's IP service department. */
+  aiProductContactPerson: string;
 }
 
 const SiteSettingsContext = createContext<SiteSettings | null>(null);

@@ -52,6 +52,8 @@ describe("loadConfig", () => {
         contactAddress: "",
         officialAccountQrUrl: null,
         customerServiceScript: null,
+        aiProductUrl: null,
+        aiProductContactPerson: "",
       },
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -99,6 +101,7 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "nonsense" }, 'DATABASE_URL: "nonsense" is not a postgres:// or postgresql:// URL'],
     [{ DATABASE_URL: "mysql://u:p@h/db" }, 'DATABASE_URL: "mysql://u:***@h/db" is not a postgres:// or postgresql:// URL'],
     [{ NODE_ENV: "production", CAPTCHA_FIXED_CODE: "1234" }, "CAPTCHA_FIXED_CODE: is refused when NODE_ENV=production"],
+    [{ NODE_ENV: "production" }, "OIDC_ISSUER: must be set when NODE_ENV=production"],
     [{ TZ: "Mars/Olympus_Mons" }, 'TZ: "Mars/Olympus_Mons" is not an IANA time zone'],
     [{ ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD: must be at least 8 characters"],
     [{ PUBLIC_URL: "ftp://example.org" }, "PUBLIC_URL:"],
@@ -111,6 +114,7 @@ describe("loadConfig", () => {
     [{ ACCESS_TOKEN_TTL_MIN: "0" }, 'ACCESS_TOKEN_TTL_MIN: "0" is not a number of minutes (1-1440)'],
     [{ REFRESH_TOKEN_TTL_DAYS: "7d" }, 'REFRESH_TOKEN_TTL_DAYS: "7d" is not a number of days (1-365)'],
     [{ CS_WIDGET_SCRIPT: "http://cs.example.com/w.js" }, "CS_WIDGET_SCRIPT:"],
+    [{ AI_PRODUCT_URL: "ai-patent.example.com" }, "AI_PRODUCT_URL:"],
     [{ CONTACT_EMAIL: "not-an-email" }, "CONTACT_EMAIL:"],
     [{ OFFICIAL_ACCOUNT_QR_URL: "javascript:alert(1)" }, "OFFICIAL_ACCOUNT_QR_URL:"],
   ])("refuses %j with one line naming the variable", (env, expected) => {
@@ -124,6 +128,11 @@ describe("loadConfig", () => {
   it("reads the token lifetimes", () => {
     const config = loadConfig({ ACCESS_TOKEN_TTL_MIN: "30", REFRESH_TOKEN_TTL_DAYS: "14" }, cwd);
     expect(config).toMatchObject({ accessTokenTtlMin: 30, refreshTokenTtlDays: 14 });
+  });
+
+  it("accepts production with an external SSO provider", () => {
+    const config = loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://sso.example.org", OIDC_CLIENT_ID: "platform" }, cwd);
+    expect(config.production).toBe(true);
   });
 
   it("accepts CAPTCHA_FIXED_CODE outside production", () => {

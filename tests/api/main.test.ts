@@ -7,6 +7,16 @@ import { UPLOAD_PATH } from "../../contract/files";
 import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../support/serverProcess";
 
 const PASSWORD_LINE = /^管理员账号 admin 的初始密码: ([A-Za-z0-9]{16})$/m;
+const CAPTCHA_FIXED_CODE = "5up3";
+
+/** Signs in as admin with the password the first start printed; uploads need a signed-in user. */
+async function adminAuthorization(baseUrl: string, stdout: string): Promise<string> {
+  const password = PASSWORD_LINE.exec(stdout)?.[1] ?? "";
+  const { result } = await (await fetch(`${baseUrl}/uaa/identity/captcha`)).json();
+  const params = { grant_type: "password", client_id: "web", client_secret: "web-secret", username: "admin", password, vid: result.vid, vcode: CAPTCHA_FIXED_CODE };
+  const token = await (await fetch(`${baseUrl}/uaa/oauth/token`, { method: "POST", body: new URLSearchParams(params) })).json();
+  return `${token.token_type} ${token.access_token}`;
+}
 
 describe("the server process", () => {
   const workDir = mkdtempSync(join(tmpdir(), "api-main-"));
@@ -15,7 +25,7 @@ describe("the server process", () => {
   async function start(dataDir: string) {
     const port = await freePort();
     const server = spawnServer(
-      { NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist") },
+      { NODE_ENV: "test", CAPTCHA_FIXED_CODE, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist") },
       workDir,
     );
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -30,7 +40,8 @@ describe("the server process", () => {
     expect(first.server.stdout().match(/初始密码/g)).toHaveLength(1);
     const form = new FormData();
     form.append("file", new Blob([Buffer.from("第一次启动时上传")]), "说明.txt");
-    const uploaded = await (await fetch(`${first.baseUrl}${UPLOAD_PATH}`, { method: "POST", body: form })).json();
+    const authorization = await adminAuthorization(first.baseUrl, first.server.stdout());
+    const uploaded = await (await fetch(`${first.baseUrl}${UPLOAD_PATH}`, { method: "POST", body: form, headers: { authorization } })).json();
     expect(uploaded.code).toBe(200);
     expect(await stopServer(first.server)).toBe(0);
 
@@ -42,7 +53,8 @@ describe("the server process", () => {
   });
 
   it("finishes an upload in flight after SIGTERM, then exits 0", async () => {
-    const { server, port } = await start(join(workDir, "shutdown"));
+    const { server, port, baseUrl } = await start(join(workDir, "shutdown"));
+    const authorization = await adminAuthorization(baseUrl, server.stdout());
     const boundary = "----graceful-shutdown-test";
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="慢速上传.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const tail = `\r\n--${boundary}--\r\n`;
@@ -50,7 +62,7 @@ describe("the server process", () => {
 
     const response = new Promise<{ status: number; body: string }>((done, fail) => {
       const req = request(
-        { host: "127.0.0.1", port, method: "POST", path: UPLOAD_PATH, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } },
+        { host: "127.0.0.1", port, method: "POST", path: UPLOAD_PATH, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization } },
         (res) => {
           let body = "";
           res.on("data", (data: Buffer) => (body += data.toString()));

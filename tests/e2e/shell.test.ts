@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
+import { signInAsAdmin } from "./support/session";
 
 describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
   let server: RunningServer;
@@ -68,31 +69,34 @@ describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
     await page.close();
   });
 
-  it("gets an uploaded image back byte for byte", async () => {
+  it("gets an uploaded avatar image back byte for byte", async () => {
     await open("/");
-    const result = await page.evaluate(async () => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 64;
-      canvas.height = 48;
-      const ctx = canvas.getContext("2d")!;
-      ctx.fillStyle = "#1d4ed8";
-      ctx.fillRect(0, 0, 64, 48);
-      ctx.fillStyle = "#fff";
-      ctx.fillText("芯", 20, 30);
-      const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
-      const form = new FormData();
-      form.append("file", blob, "芯片照片.png");
-      const uploaded = await (await fetch("/api/files/upload", { method: "POST", body: form })).json();
-      const download = await fetch(`/api/open/download/${uploaded.result.id}`);
-      const sent = Array.from(new Uint8Array(await blob.arrayBuffer()));
-      const received = Array.from(new Uint8Array(await download.arrayBuffer()));
-      return { code: uploaded.code, type: download.headers.get("content-type"), sent, received };
-    });
-    expect(result.code).toBe(200);
-    expect(result.type).toBe("image/png");
-    const digest = (bytes: number[]) => createHash("sha256").update(Buffer.from(bytes)).digest("hex");
-    expect(result.received.length).toBe(result.sent.length);
-    expect(digest(result.received)).toBe(digest(result.sent));
+    await signInAsAdmin(page, server);
+    await page.goto(server.baseUrl + "/userCenter/basicInfo");
+    const png = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 64;
+        canvas.height = 48;
+        const ctx = canvas.getContext("2d")!;
+        ctx.fillStyle = "#1d4ed8";
+        ctx.fillRect(0, 0, 64, 48);
+        ctx.fillStyle = "#fff";
+        ctx.fillText("芯", 20, 30);
+        const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), "image/png"));
+        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+      }),
+    );
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByTestId("avatar-upload").click();
+    await (await chooser).setFiles({ name: "芯片照片.png", mimeType: "image/png", buffer: png });
+    await expect.poll(() => page.getByTestId("avatar-image").getAttribute("src"), { timeout: 15_000 }).toMatch(/^\/api\/open\/download\//);
+
+    const src = (await page.getByTestId("avatar-image").getAttribute("src"))!;
+    const download = await page.request.get(server.baseUrl + src);
+    expect(download.headers()["content-type"]).toBe("image/png");
+    const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    expect(digest(await download.body())).toBe(digest(png));
     await page.close();
   });
 

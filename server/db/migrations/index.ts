@@ -1,6 +1,9 @@
 import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "../database";
 import * as foundation from "./0001_foundation";
+import * as auth from "./0002_auth";
+import * as accounts from "./0003_accounts";
+import * as sso from "./0004_sso";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,6 +16,9 @@ interface DialectMigration {
  */
 const MIGRATIONS: Record<string, DialectMigration> = {
   "0001_foundation": foundation,
+  "0002_auth": auth,
+  "0003_accounts": accounts,
+  "0004_sso": sso,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
 import { AppError } from "../../errors";
+import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "./fileName";
 import { isInlineImage } from "./mimeType";
@@ -22,7 +23,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     UPLOAD_PATH,
     {
-      config: { access: "public" },
+      config: { access: "signedIn" },
       schema: {
         tags: ["文件"],
         summary: `上传文件（multipart 字段 ${UPLOAD_FIELD}，单个文件不超过 ${app.config.uploadMaxMb}MB）`,
@@ -42,7 +43,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         part.file.resume();
         throw AppError.badRequest(NO_FILE);
       }
-      return ok(await store.save(part, null));
+      return ok(await store.save(part, signedInUser(request).id));
     },
   );
 

@@ -20,6 +20,8 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     contactAddress: site.contactAddress,
     officialAccountQrUrl: site.officialAccountQrUrl ?? GENERATED_QR_PATH,
     customerServiceScript: site.customerServiceScript,
+    aiProductUrl: site.aiProductUrl,
+    aiProductContactPerson: site.aiProductContactPerson,
   };
 
   app.get(

@@ -8,4 +8,6 @@ export const SiteSettings = Type.Object({
   contactAddress: Type.String(),
   officialAccountQrUrl: Type.String({ description: "公众号二维码图片地址" }),
   customerServiceScript: Type.Union([Type.String(), Type.Null()], { description: "在线客服组件脚本地址；未配置时为 null" }),
+  aiProductUrl: Type.Union([Type.String(), Type.Null()], { description: "AI 专利管理产品地址；未配置时为 null" }),
+  aiProductContactPerson: Type.String({ description: "AI 专利管理产品联系人；未配置时为空" }),
 });

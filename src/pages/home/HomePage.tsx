@@ -1,24 +1,49 @@
-import { FileSearchOutlined, SafetyCertificateOutlined, SolutionOutlined } from "@ant-design/icons";
-import { Card, Col, Row, Typography } from "antd";
+import { AppstoreOutlined, FileSearchOutlined, SafetyCertificateOutlined, SolutionOutlined } from "@ant-design/icons";
+import { Button, Card, Col, Row, Space, Typography } from "antd";
 import { Link } from "react-router";
 import { useT } from "../../i18n/I18nContext";
 import { Paths } from "../../routes";
+import { PatentSearchBox } from "./PatentSearchBox";
+import { ProductCard } from "./ProductCard";
+import { usePatnaviHandoff } from "./usePatnaviHandoff";
 
 const features = [
-  { key: "patnavi", icon: <FileSearchOutlined />, path: Paths.HOME },
   { key: "serviceFiles", icon: <SolutionOutlined />, path: Paths.SERVICE_FILES },
   { key: "certification", icon: <SafetyCertificateOutlined />, path: Paths.ACCREDITED_INSTITUTION },
 ] as const;
 
 export default function HomePage() {
   const t = useT();
+  const { handOff, busy } = usePatnaviHandoff();
+
   return (
     <div className="page-container" data-testid="home-page">
-      <section className="home-hero">
+      <section className="home-hero" style={{ marginBottom: 32 }}>
         <Typography.Title level={2}>{t("shell.home.heading")}</Typography.Title>
         <Typography.Paragraph type="secondary">{t("shell.home.intro")}</Typography.Paragraph>
+        <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+          <PatentSearchBox busy={busy} onSearch={(keywords) => void handOff({ patNaviRedirectTypeEnum: "PATENT_LIST", keywords })} />
+          <Button
+            type="link"
+            icon={<AppstoreOutlined />}
+            style={{ paddingLeft: 0 }}
+            onClick={() => void handOff({ code: "A4" })}
+            data-testid="home-platform-link"
+          >
+            {t("account.home.platformLink")}
+          </Button>
+        </Space>
       </section>
       <Row gutter={24}>
+        <Col span={8}>
+          <Card>
+            <Card.Meta
+              avatar={<FileSearchOutlined style={{ fontSize: 32, color: "var(--brand)" }} />}
+              title={t("shell.home.features.patnavi.title")}
+              description={t("shell.home.features.patnavi.description")}
+            />
+          </Card>
+        </Col>
         {features.map((f) => (
           <Col span={8} key={f.key}>
             <Link to={f.path}>
@@ -32,6 +57,11 @@ export default function HomePage() {
             </Link>
           </Col>
         ))}
+      </Row>
+      <Row gutter={24} style={{ marginTop: 24 }}>
+        <Col span={8}>
+          <ProductCard />
+        </Col>
       </Row>
     </div>
   );

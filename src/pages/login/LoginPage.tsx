@@ -1,5 +1,102 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
+import { useLogin } from "@refinedev/core";
+import { Alert, Button, Divider, Form, Input, Space } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
+import { redirectToAuthorize } from "../../../providers/session/authorizeRedirect";
+import type { PasswordCredentials } from "../../../providers/session/passwordSignIn";
+import { useT } from "../../i18n/I18nContext";
+import { Paths } from "../../routes";
+import { CaptchaInput } from "./CaptchaInput";
 import { LoginLayout } from "./LoginLayout";
+import { useCaptcha } from "./useCaptcha";
 
+interface LoginFields {
+  username: string;
+  password: string;
+  vcode: string;
+}
+
+/** /login/index: username, password and captcha through the authProvider, or single sign-on. */
 export default function LoginPage() {
-  return <LoginLayout title="shell.titles.login" />;
+  const t = useT();
+  const [form] = Form.useForm<LoginFields>();
+  const { captcha, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha();
+  const { mutate: login, isPending } = useLogin<PasswordCredentials>();
+  const [error, setError] = useState<string | null>(null);
+  const [leavingForSso, setLeavingForSso] = useState(false);
+
+  const submit = ({ username, password, vcode }: LoginFields) => {
+    setError(null);
+    const credentials = { username: username.trim(), password, vid: captcha?.vid ?? "", vcode: vcode.trim() };
+    login(credentials, {
+      onSuccess: (result) => {
+        if (result.success) return;
+        // A captcha is good for one attempt: the next one needs a fresh picture and code.
+        setError(result.error?.message ?? null);
+        form.setFieldValue("vcode", "");
+        refreshCaptcha();
+      },
+    });
+  };
+
+  const signInWithSso = () => {
+    setError(null);
+    setLeavingForSso(true);
+    redirectToAuthorize().catch((failure: unknown) => {
+      console.warn("single sign-on unavailable", failure);
+      setLeavingForSso(false);
+      setError(t("auth.login.ssoUnavailable"));
+    });
+  };
+
+  return (
+    <LoginLayout title="shell.titles.login">
+      <Form<LoginFields> form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="login-form">
+        <Form.Item
+          name="username"
+          label={t("auth.login.username")}
+          rules={[{ required: true, whitespace: true, message: t("auth.login.usernameRequired") }]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t("auth.login.usernamePlaceholder")}
+            autoComplete="username"
+            data-testid="login-username"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t("auth.login.password")}
+          rules={[{ required: true, message: t("auth.login.passwordRequired") }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t("auth.login.passwordPlaceholder")}
+            autoComplete="current-password"
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="vcode"
+          label={t("auth.login.captcha")}
+          rules={[{ required: true, whitespace: true, message: t("auth.login.captchaRequired") }]}
+        >
+          <CaptchaInput captcha={captcha} failed={captchaFailed} onRefresh={refreshCaptcha} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+        <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
+          {t("auth.login.submit")}
+        </Button>
+      </Form>
+      <Divider plain>{t("auth.login.or")}</Divider>
+      <Button block icon={<SafetyCertificateOutlined />} loading={leavingForSso} onClick={signInWithSso} data-testid="login-sso">
+        {t("auth.login.sso")}
+      </Button>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginTop: 16 }}>
+        <Link to={Paths.REGISTER}>{t("auth.login.register")}</Link>
+        <Link to={Paths.RETRIEVE_PASSWORD}>{t("auth.login.retrievePassword")}</Link>
+      </Space>
+    </LoginLayout>
+  );
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_PATH, downloadPath } from "../../../contract/files";
 import { testDatabases } from "../helpers/databases";
 import { multipartBody, type FormPart } from "../helpers/multipart";
+import { signInAsAdmin, type SignedIn } from "../helpers/signIn";
 import { startTestApp, type TestApp } from "../helpers/testApp";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(3000)]);
@@ -27,14 +28,16 @@ function filesUnder(dir: string): string[] {
 
 describe.each(testDatabases())("files on %s", (kind) => {
   let t: TestApp;
+  let admin: SignedIn;
   beforeAll(async () => {
     t = await startTestApp(kind, { env: { UPLOAD_MAX_MB: "1" } });
+    admin = await signInAsAdmin(t.app);
   });
   afterAll(() => t.close());
 
   const upload = (parts: FormPart[]) => {
     const { payload, headers } = multipartBody(parts);
-    return t.app.inject({ method: "POST", url: UPLOAD_PATH, payload, headers });
+    return t.app.inject({ method: "POST", url: UPLOAD_PATH, payload, headers: { ...headers, ...admin.headers } });
   };
 
   it("stores an image and serves it back byte for byte, inline", async () => {
@@ -46,7 +49,7 @@ describe.each(testDatabases())("files on %s", (kind) => {
     expect(body.result).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), name, size: PNG.length, mimeType: "image/png", url: downloadPath(body.result.id) });
 
     const row = await t.database.db.selectFrom("files").selectAll().where("id", "=", body.result.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ originalName: name, size: PNG.length, mimeType: "image/png", sha256: createHash("sha256").update(PNG).digest("hex") });
+    expect(row).toMatchObject({ originalName: name, size: PNG.length, mimeType: "image/png", sha256: createHash("sha256").update(PNG).digest("hex"), createdBy: admin.userId });
 
     const download = await t.app.inject({ method: "GET", url: body.result.url });
     expect(download.statusCode).toBe(200);
@@ -123,9 +126,16 @@ describe.each(testDatabases())("files on %s", (kind) => {
   });
 
   it("answers 400 for a body that is not multipart", async () => {
-    const res = await t.app.inject({ method: "POST", url: UPLOAD_PATH, payload: { file: "x" } });
+    const res = await t.app.inject({ method: "POST", url: UPLOAD_PATH, payload: { file: "x" }, headers: admin.headers });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: "请选择要上传的文件" });
+  });
+
+  it("refuses an upload without a signed-in user, before reading the body", async () => {
+    const { payload, headers } = multipartBody([{ name: "file", filename: "a.png", content: PNG }]);
+    const res = await t.app.inject({ method: "POST", url: UPLOAD_PATH, payload, headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 40101, message: "登录已失效，请重新登录" });
   });
 
   it("answers 400 for an empty file", async () => {

@@ -21,6 +21,8 @@ describe.each(testDatabases())("site settings on %s", (kind) => {
         contactAddress: "",
         officialAccountQrUrl: "/api/open/site/qr.svg",
         customerServiceScript: null,
+        aiProductUrl: null,
+        aiProductContactPerson: "",
       },
     });
     const qr = await t.app.inject({ method: "GET", url: "/api/open/site/qr.svg" });
@@ -39,6 +41,8 @@ describe.each(testDatabases())("site settings on %s", (kind) => {
         CONTACT_ADDRESS: "天府大道 1 号",
         OFFICIAL_ACCOUNT_QR_URL: "https://www.example-semi.org.cn/qr.png",
         CS_WIDGET_SCRIPT: "https://cs.example.com/widget.js",
+        AI_PRODUCT_URL: "https://ai-patent.example.com/",
+        AI_PRODUCT_CONTACT_PERSON: "王工",
       },
     });
     const { result } = (await t.app.inject({ method: "GET", url: "/api/open/site" })).json();
@@ -50,6 +54,8 @@ describe.each(testDatabases())("site settings on %s", (kind) => {
       contactAddress: "天府大道 1 号",
       officialAccountQrUrl: "https://www.example-semi.org.cn/qr.png",
       customerServiceScript: "https://cs.example.com/widget.js",
+      aiProductUrl: "https://ai-patent.example.com/",
+      aiProductContactPerson: "王工",
     });
   });
 });

@@ -1,0 +1,15 @@
+import type { Envelope } from "../../contract/envelope";
+import { http } from "../http";
+
+/** GET /uaa/identity/captcha: the id the sign-in sends back as vid, and the picture as a data: URL. */
+export interface Captcha {
+  vid: string;
+  image: string;
+}
+
+/** Silent: the login form shows a failed captcha in place of the picture. */
+export async function loadCaptcha(): Promise<Captcha> {
+  const answer = await http.get<Envelope<Captcha>>("/uaa/identity/captcha", { noAuth: true, silent: true });
+  if (!answer.result?.vid || !answer.result.image) throw new Error("captcha answer without vid or image");
+  return answer.result;
+}

@@ -1,0 +1,99 @@
+import type { Envelope } from "../../contract/envelope";
+import { Paths } from "../../src/routes";
+import { notifySessionChanged, type StoredUser } from "../../src/session/storedUser";
+import { http } from "../http";
+import { sessionStore, storage } from "../storage";
+import { SessionKey, StorageKey } from "../storageKeys";
+import { clearAccessToken, clearTokenData, setAccessToken, type AccessTokenRecord } from "../tokenStore";
+
+/** The answer of POST /uaa/accounts/getUserInfo. */
+export interface UserProfile {
+  id: string | number;
+  username: string;
+  name: string | null;
+  avatar: string | null;
+  mobile: string | null;
+  roles: string[];
+  company: unknown;
+  certification: { state: string; rejectReason: string | null } | null;
+  mustChangePassword: boolean;
+}
+
+/** One entry of GET /api/user/getUserMenus. */
+export interface UserMenu {
+  menuCode: string;
+  name: string;
+  path: string | null;
+  parentCode: string | null;
+  type: string;
+  sort: number;
+}
+
+/**
+ * The one way into a signed-in session: stores the token record, then the user info, auth list and
+ * menu the server gives for it, and tells the app the session changed. When either call fails the
+ * half-made session is ended again and the failure passes on. Resolves with where the user goes next.
+ */
+export async function establishSession(record: AccessTokenRecord): Promise<string> {
+  setAccessToken(record);
+  let profile: UserProfile;
+  try {
+    const [profileAnswer, menuAnswer] = await Promise.all([
+      http.post<Envelope<UserProfile>>("/uaa/accounts/getUserInfo"),
+      http.get<Envelope<UserMenu[]>>("/api/user/getUserMenus"),
+    ]);
+    profile = profileAnswer.result as UserProfile;
+    storeProfile(profile);
+    storeMenus(menuAnswer.result ?? []);
+  } catch (error) {
+    endSession();
+    throw error;
+  }
+  notifySessionChanged();
+  return nextPathAfterSignIn(profile);
+}
+
+function storeProfile(profile: UserProfile): void {
+  const user: StoredUser = { id: profile.id, name: profile.name || profile.username, avatar: profile.avatar };
+  storage.set(StorageKey.USER_INFO, user);
+  // The rest (certification state, roles, password-change flag) is what other pages read without asking again.
+  storage.set(StorageKey.INFO, profile);
+  storage.set(StorageKey.LEGACY_ROLES, profile.roles ?? []);
+}
+
+function storeMenus(menus: UserMenu[]): void {
+  storage.set(
+    StorageKey.AUTH,
+    menus.map(({ menuCode }) => ({ menuCode })),
+  );
+  storage.set(StorageKey.MENU, menus);
+}
+
+/** A password that must be changed comes first; otherwise the page the user was on, or home. */
+function nextPathAfterSignIn(profile: UserProfile): string {
+  if (profile.mustChangePassword) return Paths.CHANGE_PASSWORD;
+  return storage.getText(StorageKey.HISTORY_PATH) || Paths.HOME;
+}
+
+/**
+ * The one way out of a session (logout, failed refresh, session-invalid answer, login prompt): removes
+ * every token, the user info, the auth list, the menu and the legacy session keys, then tells the app
+ * the session changed. The history path, homeType and search text stay: they say where to return.
+ */
+export function endSession(): void {
+  clearAccessToken();
+  clearTokenData();
+  storage.remove(
+    StorageKey.ACCESS_TOKEN,
+    StorageKey.PATNAVI_TOKEN,
+    StorageKey.TOKEN,
+    StorageKey.USER_INFO,
+    StorageKey.INFO,
+    StorageKey.AUTH,
+    StorageKey.MENU,
+    StorageKey.LEGACY_ROLES,
+    StorageKey.LEGACY_VIPMENU,
+  );
+  sessionStore.remove(SessionKey.GRADE, SessionKey.VIP_EXPIRED_DATE);
+  notifySessionChanged();
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+export interface UserMenu {
+  menuCode: string;
+  name: string;
+  path: string | null;
+  parentCode: string | null;
+  type: "menu" | "button";
+  sort: number;
+}
+
+/** The codes of the user's roles, in a stable order. */
+export async function roleCodesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("userRoles")
+    .innerJoin("roles", "roles.id", "userRoles.roleId")
+    .select("roles.code")
+    .where("userRoles.userId", "=", userId)
+    .orderBy("roles.code")
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+/** Every menu any of the user's roles holds, once each, by sort. */
+export async function menusOf(db: Kysely<Database>, userId: number): Promise<UserMenu[]> {
+  return db
+    .selectFrom("menus")
+    .select(["menus.code as menuCode", "menus.name", "menus.path", "menus.parentCode", "menus.type", "menus.sort"])
+    .where((eb) =>
+      eb(
+        "menus.id",
+        "in",
+        eb
+          .selectFrom("roleMenus")
+          .innerJoin("userRoles", "userRoles.roleId", "roleMenus.roleId")
+          .select("roleMenus.menuId")
+          .where("userRoles.userId", "=", userId),
+      ),
+    )
+    .orderBy("menus.sort")
+    .orderBy("menus.code")
+    .execute();
+}

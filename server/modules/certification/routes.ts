@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { MenuCode } from "../../../contract/menus";
+import { signedInUser } from "../../plugins/auth";
+import { Enveloped, ok } from "../../plugins/envelope";
+import { logOperation } from "../accounts/operationLog";
+import { addUserInfoEnricher } from "../auth/userInfo";
+import {
+  ApproveBody,
+  Certification,
+  CertificationBody,
+  CertificationPage,
+  CertificationPageBody,
+  CertificationParams,
+  MaybeCertification,
+  RejectBody,
+  ReviewedCertification,
+} from "./schemas";
+import { Certifications, companyAndCertificationOf } from "./service";
+
+const TAGS = ["企业认证"];
+
+/** Members apply for enterprise certification and follow it; administrators review the applications. */
+const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const certifications = new Certifications({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone });
+  // POST /uaa/accounts/getUserInfo tells the app the user's company and certification state.
+  addUserInfoEnricher(app, (info) => companyAndCertificationOf(app.db, info.id));
+
+  app.post(
+    "/api/certification/submit",
+    {
+      config: { access: MenuCode.CERTIFICATION_APPLY },
+      schema: { tags: TAGS, summary: "提交企业认证申请", body: CertificationBody, response: { 200: Enveloped(Certification) } },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const certification = await certifications.submit(user.id, request.body);
+      logOperation(app, request, reply, "提交企业认证", user, request.body);
+      return ok(certification, { status: 1 });
+    },
+  );
+
+  for (const [method, url] of [
+    ["GET", "/api/certification/mine"],
+    ["POST", "/patnavi/ucenter/user/verifications/info"],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      config: { access: "signedIn" },
+      schema: { tags: TAGS, summary: "我的企业认证：最近一次申请及其状态", response: { 200: Enveloped(MaybeCertification) } },
+      handler: async (request) => ok(await certifications.latest(signedInUser(request).id)),
+    });
+  }
+
+  app.post(
+    "/api/certification/list",
+    {
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      schema: { tags: TAGS, summary: "认证申请列表（按状态筛选，最新在前）", body: CertificationPageBody, response: { 200: Enveloped(CertificationPage) } },
+    },
+    async (request) => ok(await certifications.page(request.body)),
+  );
+
+  app.get(
+    "/api/certification/:id",
+    {
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      schema: { tags: TAGS, summary: "认证申请详情；打开已提交的申请即开始审核", params: CertificationParams, response: { 200: Enveloped(ReviewedCertification) } },
+    },
+    async (request) => ok(await certifications.open(request.params.id)),
+  );
+
+  app.post(
+    "/api/certification/approve",
+    {
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      schema: { tags: TAGS, summary: "通过认证申请：申请人随即关联到该企业", body: ApproveBody, response: { 200: Enveloped(ReviewedCertification) } },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const certification = await certifications.approve(user.id, request.body.id);
+      logOperation(app, request, reply, `企业认证审核通过：${certification.companyName}`, user, request.body);
+      return ok(certification, { status: 1 });
+    },
+  );
+
+  app.post(
+    "/api/certification/reject",
+    {
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      schema: { tags: TAGS, summary: "驳回认证申请（须填写原因）", body: RejectBody, response: { 200: Enveloped(ReviewedCertification) } },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const certification = await certifications.reject(user.id, request.body.id, request.body.reason);
+      logOperation(app, request, reply, `驳回企业认证：${certification.companyName}`, user, request.body);
+      return ok(certification, { status: 1 });
+    },
+  );
+};
+
+export default certificationRoutes;

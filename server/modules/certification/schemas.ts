@@ -1,0 +1,60 @@
+import { Type } from "typebox";
+import { CERTIFICATION_STATES } from "../../../contract/account";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
+
+const State = Type.Enum(CERTIFICATION_STATES, { description: "submitted 已提交，reviewing 审核中，approved 已通过，rejected 未通过" });
+const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+export const CertificationBody = Type.Object({
+  companyName: Type.String({ description: "企业名称" }),
+  creditCode: Type.String({ description: "统一社会信用代码（18 位，按 GB 32100-2015 校验）" }),
+  contactPerson: Type.String({ description: "联系人" }),
+  contactPhone: Type.String({ description: "联系电话：手机号或带区号的座机" }),
+  licenseFileId: Type.String({ description: "营业执照图片的文件编号（/api/files/upload 的 result.id）" }),
+});
+
+const certificationFields = {
+  id: Type.Integer(),
+  companyName: Type.String(),
+  creditCode: Type.String(),
+  contactPerson: Type.String(),
+  contactPhone: Type.String(),
+  licenseFileId: Type.String(),
+  state: State,
+  rejectReason: NullableText("驳回原因"),
+  createdAt: Type.String({ description: "提交时间 YYYY-MM-DD HH:mm:ss" }),
+  reviewedAt: NullableText("审核时间 YYYY-MM-DD HH:mm:ss"),
+};
+
+export const Certification = Type.Object(certificationFields);
+
+export const MaybeCertification = Type.Union([Certification, Type.Null()], { description: "最近一次认证申请；从未申请时为 null" });
+
+export const ReviewedCertification = Type.Object({
+  ...certificationFields,
+  userId: Type.Integer({ description: "申请人的用户编号" }),
+  username: Type.String({ description: "申请人的用户名" }),
+  name: Type.String({ description: "申请人的姓名" }),
+});
+
+export const CertificationPageBody = Type.Object({
+  current: Type.Integer({ minimum: 1, default: 1 }),
+  size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  model: Type.Optional(Type.Object({ state: Type.Optional(State) })),
+});
+
+export const CertificationPage = Type.Object({
+  records: Type.Array(ReviewedCertification),
+  total: Type.Integer(),
+  current: Type.Integer(),
+  size: Type.Integer(),
+});
+
+export const CertificationParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id" }) });
+
+export const ApproveBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const RejectBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  reason: Type.String({ description: "驳回原因" }),
+});

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import type { Insertable } from "kysely";
+import type { OperationLogsTable } from "../../db/schema";
+import { toDbTime } from "../../db/time";
+
+/** Longest params text kept; the log list shows a glance, not the whole request. */
+export const PARAMS_MAX_LENGTH = 2000;
+const MASK = "******";
+/** Field names whose values are credentials: passwords, tokens, client secrets, one-time codes. */
+const SECRET_FIELD = /passw|pwd|token|secret|vcode|code_?verifier|auth_?code|sms_?code/i;
+
+export interface LogEntry {
+  logAction: string;
+  /** 1 = sign-in or sign-out, 2 = any other operation. */
+  logType: 1 | 2;
+  /** True when the operation failed (exception_type 1). */
+  failed: boolean;
+  userId: number | null;
+  /** The operator; for a sign-in, the username that was tried. */
+  userName: string | null;
+  remoteAddr: string;
+  method: string;
+  path: string;
+  /** Any JSON-able value; secrets are masked before it is stored. */
+  params?: unknown;
+  durationMs?: number;
+  errorMessage?: string | null;
+}
+
+type LogDeps = Pick<FastifyInstance, "db" | "dialect" | "log">;
+
+/** A copy of the value with every credential-like field's value replaced. */
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? MASK : maskSecrets(inner)]));
+  }
+  return value;
+}
+
+function paramsText(params: unknown): string | null {
+  if (params === undefined || params === null) return null;
+  const text = JSON.stringify(maskSecrets(params)) ?? null;
+  if (text === null) return null;
+  const chars = Array.from(text);
+  return chars.length > PARAMS_MAX_LENGTH ? chars.slice(0, PARAMS_MAX_LENGTH).join("") : text;
+}
+
+/*
+ * Writes still running, per database, so tests can wait for them and a closing server does not
+ * cut them off. Keyed by the Kysely instance: every encapsulated Fastify scope shares it.
+ */
+const pending = new WeakMap<object, Set<Promise<void>>>();
+
+/**
+ * Adds a row to the operation log without holding up the answer: the write runs on its own, and a
+ * failure is logged, never thrown, since losing a log row must not fail the user's request.
+ */
+export function writeLog(app: LogDeps, entry: LogEntry): void {
+  const row: Insertable<OperationLogsTable> = {
+    logAction: entry.logAction,
+    logType: entry.logType,
+    exceptionType: entry.failed ? 1 : 0,
+    userId: entry.userId,
+    userName: entry.userName,
+    remoteAddr: entry.remoteAddr,
+    method: entry.method,
+    path: entry.path,
+    params: paramsText(entry.params),
+    durationMs: entry.durationMs === undefined ? null : Math.round(entry.durationMs),
+    errorMessage: entry.errorMessage ?? null,
+    createdAt: toDbTime(app.dialect, new Date()),
+  };
+  let writes = pending.get(app.db);
+  if (!writes) pending.set(app.db, (writes = new Set()));
+  const write: Promise<void> = app.db
+    .insertInto("operationLogs")
+    .values(row)
+    .execute()
+    .then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error, logAction: entry.logAction }, "operation log row not written"),
+    )
+    .finally(() => writes.delete(write));
+  writes.add(write);
+}
+
+/** Resolves once every log row written so far is in the database (or has failed). */
+export async function flushLogs(app: Pick<FastifyInstance, "db">): Promise<void> {
+  await Promise.all([...(pending.get(app.db) ?? [])]);
+}
+
+/** A server that closes finishes its log writes before the database goes. */
+export function registerLogWriter(app: FastifyInstance): void {
+  app.addHook("onClose", async (instance) => flushLogs(instance));
+}

@@ -1,0 +1,2 @@
+export { CertificationDialog, CERTIFICATION_DIALOG_WIDTH } from "./CertificationDialog";
+export type { CertificationDialogProps } from "./CertificationDialog";

@@ -1,0 +1,2 @@
+export { LoginPromptDialog, LOGIN_PROMPT_WIDTH } from "./LoginPromptDialog";
+export type { LoginPromptDialogProps, LoginPromptOptions } from "./LoginPromptDialog";

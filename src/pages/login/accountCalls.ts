@@ -1,0 +1,51 @@
+import type { Envelope } from "../../../contract/envelope";
+import type { SmsScene } from "../../../contract/account";
+import { http } from "../../../providers/http";
+import { postWrite } from "./writeCall";
+
+/** How long the code lives and when another may be asked for, both in seconds. */
+export interface SmsCodeTiming {
+  expiresIn: number;
+  resendAfter: number;
+}
+
+/** Sends an SMS code; the server answers 429 with its reason when asked too soon or too often. */
+export async function sendSmsCode(mobile: string, scene: SmsScene): Promise<SmsCodeTiming | undefined> {
+  const form = new FormData();
+  form.append("mobile", mobile);
+  form.append("scene", scene);
+  const body = await http.post<Envelope<SmsCodeTiming>>("/api/notify/smscode", form, { noAuth: true });
+  return body.result;
+}
+
+export type ExistsField = "username" | "mobile";
+
+/** Whether a username or mobile number is already taken; silent, since it runs as the user types. */
+export async function infoExists(type: ExistsField, value: string): Promise<boolean> {
+  const body = await http.post<Envelope<{ exists: boolean }>>(
+    "/api/user/infoExists",
+    { type, value },
+    { noAuth: true, silent: true },
+  );
+  return body.result?.exists === true;
+}
+
+export interface Registration {
+  username: string;
+  password: string;
+  mobile: string;
+  smsCode: string;
+  companyName: string;
+  name?: string;
+}
+
+export const register = (registration: Registration) =>
+  postWrite<{ id: string | number }>("/api/user/register", registration, { noAuth: true });
+
+export interface PasswordReset {
+  mobile: string;
+  smsCode: string;
+  password: string;
+}
+
+export const resetPassword = (reset: PasswordReset) => postWrite("/api/user/forgetPwd", reset, { noAuth: true });

@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setNotifier } from "../../../../providers/notifier";
+import HomePage from "../../../../src/pages/home/HomePage";
+import { closeCertificationDialog, closeLoginPrompt } from "../../../../src/session/sessionDialogs";
+import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
+import { bodyOf, callsTo, ok, refused, renderPage, signIn, site } from "../pageHarness";
+
+const REDIRECT = "/api/spsp/patnavi/getPatnaviRedirectUrl";
+
+let toast: ReturnType<typeof fakeNotifier>;
+let open: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  toast = fakeNotifier();
+  open = vi.fn();
+  vi.stubGlobal("open", open);
+});
+
+afterEach(() => {
+  restoreNetwork();
+  setNotifier(null);
+  vi.unstubAllGlobals();
+  // The session dialogs live outside React and would stay open into the next test.
+  act(() => {
+    closeLoginPrompt();
+    closeCertificationDialog();
+  });
+});
+
+const showHome = () => renderPage("/", <HomePage />);
+
+describe("the home search", () => {
+  it("keeps its text in searchInputVal and restores it on the next visit", async () => {
+    stubNetwork(() => ok());
+    const user = userEvent.setup({ delay: null });
+    const first = showHome();
+    await user.type(screen.getByTestId("home-search-input"), "碳化硅 功率器件");
+    expect(localStorage.getItem("searchInputVal")).toBe("碳化硅 功率器件");
+    first.unmount();
+
+    showHome();
+    expect(screen.getByTestId("home-search-input")).toHaveValue("碳化硅 功率器件");
+  });
+
+  it("signed in: asks for the patent-list hand-off with the keywords and opens its jumpUrl", async () => {
+    signIn();
+    const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list?q=GaN" }));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.type(screen.getByTestId("home-search-input"), " GaN ");
+    await user.click(screen.getByTestId("home-search-submit"));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith("https://patnavi.example/list?q=GaN", "_blank", "noopener"));
+    const [call] = callsTo(seen, REDIRECT);
+    expect(bodyOf(call)).toEqual({ patNaviRedirectTypeEnum: "PATENT_LIST", keywords: "GaN" });
+    expect(call.headers.get("Authorization")).toBe("Bearer at-1");
+  });
+
+  it("searches on Enter too", async () => {
+    signIn();
+    const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list" }));
+    showHome();
+    const input = screen.getByTestId("home-search-input");
+    fireEvent.change(input, { target: { value: "光刻" } });
+    fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(callsTo(seen, REDIRECT)).toHaveLength(1));
+  });
+
+  it("not signed in: the login prompt instead of the call, and its confirm leads to the login page", async () => {
+    const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list" }));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.type(screen.getByTestId("home-search-input"), "芯片");
+    await user.click(screen.getByTestId("home-search-submit"));
+
+    expect(await screen.findByTestId("login-prompt-hint")).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+    expect(open).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId("login-prompt-confirm"));
+    expect(await screen.findByTestId("login-page-mark")).toBeInTheDocument();
+    // The text waits for the user's return.
+    expect(localStorage.getItem("searchInputVal")).toBe("芯片");
+  });
+
+  it("a certification under review opens the certification dialog, not a toast", async () => {
+    signIn();
+    stubNetwork(() => refused(403, 40301, "企业认证审核中，审核通过后即可使用", { state: "reviewing" }));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.click(screen.getByTestId("home-search-submit"));
+    expect(await screen.findByTestId("certification-text")).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["none", "请先完成企业认证"],
+    ["rejected", "企业认证未通过：营业执照不清晰"],
+  ])("a refusal for another certification state (%s) shows its message", async (state, message) => {
+    signIn();
+    stubNetwork(() => refused(403, 40301, message, { state }));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.click(screen.getByTestId("home-search-submit"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(screen.queryByTestId("certification-text")).not.toBeInTheDocument();
+  });
+
+  it("any other refusal shows the server's message", async () => {
+    signIn();
+    stubNetwork(() => refused(500, 500, "专利导航服务暂不可用"));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.click(screen.getByTestId("home-search-submit"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("专利导航服务暂不可用"));
+    expect(screen.queryByTestId("certification-text")).not.toBeInTheDocument();
+  });
+});
+
+describe("the platform link", () => {
+  it("asks for the A4 hand-off and opens its jumpUrl", async () => {
+    signIn();
+    const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/platform" }));
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.click(screen.getByTestId("home-platform-link"));
+    await waitFor(() => expect(open).toHaveBeenCalledWith("https://patnavi.example/platform", "_blank", "noopener"));
+    expect(bodyOf(callsTo(seen, REDIRECT)[0])).toEqual({ code: "A4" });
+  });
+
+  it("not signed in: the login prompt", async () => {
+    const seen = stubNetwork(() => ok());
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    await user.click(screen.getByTestId("home-platform-link"));
+    expect(await screen.findByTestId("login-prompt-hint")).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe("the AI patent-management product", () => {
+  it("not signed in: the contact-us dialog with the association's details, closed by Close", async () => {
+    stubNetwork(() => ok());
+    const user = userEvent.setup({ delay: null });
+    showHome();
+    const link = screen.getByTestId("home-product-link");
+    expect(link).not.toHaveAttribute("href");
+    await user.click(link);
+
+    const dialog = await screen.findByTestId("contact-dialog");
+    for (const text of [
+      "协会知识产权服务部",
+      site.associationName,
+      site.contactPhone,
+      site.contactAddress,
+      site.contactEmail,
+      site.associationUrl,
+    ]) {
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    }
+    for (const label of ["联系人", "单位", "座机", "地址", "邮箱", "网址"]) {
+      expect(within(dialog).getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByTestId("contact-dialog-close")).toHaveTextContent(/关\s?闭/);
+    await user.click(screen.getByTestId("contact-dialog-close"));
+    await waitFor(() => expect(screen.queryByTestId("contact-dialog")).not.toBeInTheDocument());
+  });
+
+  it("signed in: a link to the product, through the association's site while the server names no product address", async () => {
+    signIn();
+    stubNetwork(() => ok());
+    showHome();
+    await waitFor(() => expect(screen.getByTestId("home-product-link")).toHaveAttribute("href", site.associationUrl));
+    expect(screen.getByTestId("home-product-link")).toHaveAttribute("target", "_blank");
+    fireEvent.click(screen.getByTestId("home-product-link"));
+    expect(screen.queryByTestId("contact-dialog")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { configure, render, screen, waitFor } from "@testing-library/react";
+import { ConfigProvider } from "antd";
+import type { InternalAxiosRequestConfig } from "axios";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { expect, vi } from "vitest";
+import { storage } from "../../../providers/storage";
+import { StorageKey } from "../../../providers/storageKeys";
+import { setAccessToken } from "../../../providers/tokenStore";
+import { SessionHost } from "../../../src/session/SessionHost";
+import { SiteSettingsProvider, type SiteSettings } from "../../../src/site/SiteSettings";
+
+// A page test renders a whole antd form; the first one in a file also compiles antd's styles, which
+// takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+export const LOGIN_PAGE_MARK = "login-page-mark";
+
+export const site: SiteSettings = {
+  associationName: "成都市半导体行业协会",
+  associationUrl: "https://www.cdsia.example.org/",
+  contactPhone: "028-12345678",
+  contactEmail: "ip@cdsia.example.org",
+  contactAddress: "成都市高新区天府大道 1 号",
+  officialAccountQrUrl: "/api/open/site/qr.svg",
+  customerServiceScript: null,
+  aiProductUrl: null,
+  aiProductContactPerson: "",
+};
+
+const loadSite = () => Promise.resolve(site);
+
+/**
+ * Renders a page at `path` inside the router, the session dialogs and the site settings, with a
+ * marker page at /login/index to see navigations land there. Motion is off: jsdom ends no animation.
+ */
+export function renderPage(path: string, page: ReactElement, extra?: ReactElement) {
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <SiteSettingsProvider load={loadSite}>
+        <MemoryRouter initialEntries={[path]}>
+          <SessionHost />
+          {extra}
+          <Routes>
+            <Route path={path} element={page} />
+            <Route path="/login/index" element={<div data-testid={LOGIN_PAGE_MARK} />} />
+          </Routes>
+        </MemoryRouter>
+      </SiteSettingsProvider>
+    </ConfigProvider>,
+  );
+}
+
+/** SPEC 4 logged in: a stored user with an id and an access token. */
+export function signIn(name = "王芯"): void {
+  storage.set(StorageKey.USER_INFO, { id: 7, name, avatar: null });
+  setAccessToken({ access_token: "at-1", token_type: "bearer", expires_in: Date.now() + 3_600_000 });
+}
+
+export const ok = (result?: unknown, status?: 0 | 1) => ({
+  data: { code: 200, message: "success", result, ...(status === undefined ? {} : { status }) },
+});
+
+export const refused = (httpStatus: number, code: number, message: string, result?: unknown) => ({
+  status: httpStatus,
+  data: { code, message, ...(result === undefined ? {} : { result }) },
+});
+
+/** The JSON body a call sent. */
+export const bodyOf = (config: InternalAxiosRequestConfig): unknown =>
+  typeof config.data === "string" ? JSON.parse(config.data) : config.data;
+
+export const callsTo = (seen: InternalAxiosRequestConfig[], url: string) => seen.filter((config) => config.url === url);
+
+export async function expectOnLoginPage(): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId(LOGIN_PAGE_MARK)).toBeInTheDocument());
+}

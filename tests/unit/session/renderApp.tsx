@@ -1,0 +1,27 @@
+import { render } from "@testing-library/react";
+import { App as AntdApp } from "antd";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { SessionHost } from "../../../src/session/SessionHost";
+
+/** Shows where the router is, so a test can read the path it navigated to. */
+function WhereAmI() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="where">{pathname + search}</div>;
+}
+
+/** The part of the app the session code works in: router, session host, and `page` at `path`. */
+export function renderAt(url: string, path: string, page: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AntdApp>
+        <SessionHost />
+        <WhereAmI />
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={null} />
+        </Routes>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+}
