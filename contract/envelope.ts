@@ -34,6 +34,8 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: 423,
   /** The signed-in member's enterprise certification is not approved (yet). */
   CERTIFICATION_REQUIRED: 40301,
+  /** The account still has a generated password: only the password change (and sign-out) answers. */
+  PASSWORD_CHANGE_REQUIRED: 40302,
   /** Access token missing, invalid or expired. */
   TOKEN_INVALID: 40101,
   /** Refresh token invalid. */

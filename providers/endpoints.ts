@@ -29,9 +29,15 @@ const releaseArchives = post("/api/archives/releaseArchives");
 export const defaultEndpoints = {
   users: {
     list: post("/api/user/listData", { bearer: true }),
+    create: post("/api/user/edit"),
     update: post("/api/user/edit"),
     delete: get("/api/user/del/:id"),
   },
+  /** Companies for the user form's picker; the search goes as `keywords` at the body's root. */
+  orgCompanies: { list: post("/api/patnavi/company/org", { filtersAtRoot: true }) },
+  certifications: { list: post("/api/certification/list"), one: get("/api/certification/:id") },
+  /** Ending a session is its delete: POST /api/session/end { id }. */
+  sessions: { list: post("/api/session/list"), delete: post("/api/session/end") },
   logs: { list: post("/api/logs/listData", { bearer: true }) },
   serviceRecords: {
     list: post("/api/archives/queryArchivesPage"),

@@ -5,7 +5,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from "axios";
 import qs from "qs";
-import { SESSION_INVALID_CODES, isSuccessBody, type Envelope } from "../contract/envelope";
+import { ErrorCode, SESSION_INVALID_CODES, isSuccessBody, type Envelope } from "../contract/envelope";
 import { REQUEST_TIMEOUT_MS } from "../contract/limits";
 import { storedLocale } from "../src/i18n/storedLocale";
 import { translate } from "../src/i18n/translate";
@@ -35,6 +35,8 @@ export interface SessionHandlers {
   beforeRequest?: (config: InternalAxiosRequestConfig) => Promise<InternalAxiosRequestConfig>;
   /** Replaces the error toast when an answer carries a session-invalid code (SPEC 8); the call still rejects. */
   onSessionInvalid?: (code: number, error: ApiError) => void;
+  /** Replaces the error toast when the user must first change a generated password (40302). */
+  onPasswordChangeRequired?: (error: ApiError) => void;
 }
 
 let session: SessionHandlers = {};
@@ -167,6 +169,8 @@ function failure(
   if (config.noCode) return error;
   if (error.code !== undefined && SESSION_INVALID_CODES.includes(error.code) && session.onSessionInvalid) {
     session.onSessionInvalid(error.code, error);
+  } else if (error.code === ErrorCode.PASSWORD_CHANGE_REQUIRED && session.onPasswordChangeRequired) {
+    session.onPasswordChangeRequired(error);
   } else if (!config.silent) {
     notify.error(text);
   }

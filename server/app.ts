@@ -8,18 +8,25 @@ import accountsRoutes from "./modules/accounts/routes";
 import areasRoutes from "./modules/areas/routes";
 import { registerSignIn } from "./modules/auth";
 import certificationRoutes from "./modules/certification/routes";
+import companyOrgRoutes from "./modules/companyOrg/routes";
 import filesRoutes from "./modules/files/routes";
 import healthRoutes from "./modules/health/routes";
+import { registerLogRetention } from "./modules/logs/retention";
+import logsRoutes from "./modules/logs/routes";
 import { registerLogWriter } from "./modules/logs/writer";
 import patnaviRoutes from "./modules/patnavi/routes";
+import rolesRoutes from "./modules/roles/routes";
 import siteRoutes from "./modules/site/routes";
 import smsRoutes from "./modules/sms/routes";
+import usersRoutes from "./modules/users/routes";
+import sessionsRoutes from "./modules/sessions/routes";
 import { registerSso } from "./modules/sso";
 import { registerAuth } from "./plugins/auth";
 import { registerBodies } from "./plugins/bodies";
 import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
 import { registerErrors } from "./plugins/errors";
+import { registerOperationLog } from "./plugins/operationLog";
 import { registerSecurity } from "./plugins/security";
 import { appShellSender, registerStatic } from "./plugins/static";
 import type { App } from "./types";
@@ -37,9 +44,11 @@ export interface BuildAppOptions {
  * the sign-in guard can read `request.routeOptions.config.access` and enforce it in one place.
  * Routes that third-party plugins add (docs viewer, static files) are marked "public" by their
  * scope. A route that states nothing stops the start, so none is left unguarded by mistake.
+ * The routes stay listed as app.declaredRoutes, for the test that calls each one as every caller.
  */
 function requireDeclaredAccess(app: App): void {
   const routes: RouteOptions[] = [];
+  app.decorate("declaredRoutes", routes);
   app.addHook("onRoute", (route) => {
     routes.push(route);
   });
@@ -59,6 +68,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     return503OnClosing: false,
     // Validation errors carry the failing schema, so messages can name a field by its title.
     ajv: { customOptions: { verbose: true } },
+    // X-Forwarded-For names the client only when the peer is a configured proxy (TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("config", config);
@@ -66,6 +77,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate("dialect", database.dialect);
 
   requireDeclaredAccess(app);
+  // Before any route, so its check and hooks see them all.
+  registerOperationLog(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -77,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerDocs(app);
   await registerAuth(app);
   registerLogWriter(app);
+  registerLogRetention(app);
   await registerSignIn(app);
   await registerSso(app);
 
@@ -88,6 +102,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(certificationRoutes);
   await app.register(areasRoutes);
   await app.register(patnaviRoutes);
+  await app.register(usersRoutes);
+  await app.register(rolesRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(companyOrgRoutes);
+  await app.register(logsRoutes);
 
   await registerStatic(app);
   return app;

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { DEFAULT_TIME_ZONE } from "../contract/dateTime";
 
@@ -67,6 +68,10 @@ export interface Config {
   readonly site: SiteConfig;
   /** Null: the areas table (the city's districts as seeded) is the list. */
   readonly cityAreas: readonly CityArea[] | null;
+  /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed; empty: the socket address is the client. */
+  readonly trustProxy: readonly string[];
+  /** Operation-log rows older than this many days are deleted, daily. */
+  readonly logRetentionDays: number;
 }
 
 export interface CityArea {
@@ -83,6 +88,7 @@ const MAX_BODY_LIMIT_KB = 100 * 1024;
 const ADMIN_PASSWORD_MIN = 8;
 const MAX_ACCESS_TOKEN_TTL_MIN = 24 * 60;
 const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
+const MAX_LOG_RETENTION_DAYS = 3650;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -212,6 +218,29 @@ function readCityAreas(env: Env): CityArea[] | null {
   return areas;
 }
 
+/** An IPv4 or IPv6 address, optionally with a /prefix. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `127.0.0.1,10.0.0.0/8`: only a peer in the list may name the client in X-Forwarded-For; anyone
+ * else could write any address there, so by default nobody is trusted.
+ */
+function readTrustProxy(env: Env): string[] {
+  const raw = read(env, "TRUST_PROXY");
+  if (raw === undefined) return [];
+  const entries = raw.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isAddressOrCidr(entry)) fail("TRUST_PROXY", `${shown(entry)} is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   for (const inner of Object.values(value)) {
     if (inner && typeof inner === "object") deepFreeze(inner as object);
@@ -297,5 +326,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     staticDir: resolve(cwd, read(env, "STATIC_DIR") ?? "./dist"),
     site: readSite(env),
     cityAreas: readCityAreas(env),
+    trustProxy: readTrustProxy(env),
+    logRetentionDays: integer(env, "LOG_RETENTION_DAYS", 180, 1, MAX_LOG_RETENTION_DAYS, "a number of days"),
   });
 }

@@ -32,8 +32,21 @@ declare module "fastify" {
     config: Config;
     db: Kysely<Database>;
     dialect: Dialect;
+    /** Every route as registered, each with its `config.access` (requireDeclaredAccess in app.ts). */
+    declaredRoutes: readonly RouteOptions[];
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The operation-log description of a route that changes something (e.g. "新增走访记录"), a
+     * function of the request where one route does two things (add or edit by the body's id), or
+     * false for routes that change nothing or write their own login rows.
+     */
+    logAction?: string | false | ((request: FastifyRequest) => string);
+    /**
+     * The route answers a signed-in user who must still change a generated password: the user
+     * info, the menus, sign-out and the password change itself. Every other one answers 40302.
+     */
+    allowDuringPasswordChange?: boolean;
   }
 }

@@ -5,11 +5,13 @@ import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
 import { Suspense, useMemo } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { accessControlProvider } from "../providers/accessControl";
 import { authProvider } from "../providers/authProvider";
 import { dataProvider } from "../providers/dataProvider";
 import { createI18nProvider } from "../providers/i18nProvider";
 import { installSessionHandlers } from "../providers/session/installSessionHandlers";
 import { resources } from "../resources";
+import { AccessProvider } from "./access/AccessProvider";
 import { useI18n } from "./i18n/I18nContext";
 import { AppLayout } from "./layout/AppLayout";
 import { Notifications } from "./layout/Notifications";
@@ -26,7 +28,7 @@ const RegisterPage = lazyPage(() => import("./pages/login/RegisterPage"));
 const RetrievePasswordPage = lazyPage(() => import("./pages/login/RetrievePasswordPage"));
 const AuthorizationCallbackPage = lazyPage(() => import("./pages/authCallback/AuthorizationCallbackPage"));
 const UserCenterLayout = lazyPage(() => import("./pages/userCenter/UserCenterLayout"));
-const UserCenterPage = lazyPage(() => import("./pages/userCenter/UserCenterPage"));
+const UserManagePage = lazyPage(() => import("./pages/userCenter/userManage/UserManagePage"));
 const BasicInfoPage = lazyPage(() => import("./pages/userCenter/BasicInfoPage"));
 const ChangePasswordPage = lazyPage(() => import("./pages/userCenter/ChangePasswordPage"));
 const AccreditedInstitutionPage = lazyPage(() => import("./pages/userCenter/AccreditedInstitutionPage"));
@@ -66,34 +68,37 @@ export function App() {
               routerProvider={routerProvider}
               dataProvider={dataProvider}
               authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
               i18nProvider={i18nProvider}
               resources={resources}
               options={{ disableTelemetry: true, syncWithLocation: true }}
             >
-              <Routes>
-                <Route element={<AppLayout />}>
-                  <Route element={<LazyOutlet />}>
-                    <Route index element={<HomePage />} />
-                    <Route path={Paths.LOGIN} element={<Navigate to={Paths.LOGIN_INDEX} replace />} />
-                    <Route path={Paths.LOGIN_INDEX} element={<LoginPage />} />
-                    <Route path={Paths.REGISTER} element={<RegisterPage />} />
-                    <Route path={Paths.RETRIEVE_PASSWORD} element={<RetrievePasswordPage />} />
-                    <Route path={Paths.AUTH_CALLBACK} element={<AuthorizationCallbackPage />} />
-                    <Route path={Paths.USER_CENTER} element={<UserCenterLayout />}>
-                      <Route index element={<Navigate to={Paths.BASIC_INFO} replace />} />
-                      <Route path={Paths.BASIC_INFO} element={<BasicInfoPage />} />
-                      <Route path={Paths.CHANGE_PASSWORD} element={<ChangePasswordPage />} />
-                      <Route path={Paths.USER_MANAGE} element={<UserCenterPage />} />
-                      <Route path={Paths.ACCREDITED_INSTITUTION} element={<AccreditedInstitutionPage />} />
+              <AccessProvider>
+                <Routes>
+                  <Route element={<AppLayout />}>
+                    <Route element={<LazyOutlet />}>
+                      <Route index element={<HomePage />} />
+                      <Route path={Paths.LOGIN} element={<Navigate to={Paths.LOGIN_INDEX} replace />} />
+                      <Route path={Paths.LOGIN_INDEX} element={<LoginPage />} />
+                      <Route path={Paths.REGISTER} element={<RegisterPage />} />
+                      <Route path={Paths.RETRIEVE_PASSWORD} element={<RetrievePasswordPage />} />
+                      <Route path={Paths.AUTH_CALLBACK} element={<AuthorizationCallbackPage />} />
+                      <Route path={Paths.USER_CENTER} element={<UserCenterLayout />}>
+                        <Route index element={<Navigate to={Paths.BASIC_INFO} replace />} />
+                        <Route path={Paths.BASIC_INFO} element={<BasicInfoPage />} />
+                        <Route path={Paths.CHANGE_PASSWORD} element={<ChangePasswordPage />} />
+                        <Route path={Paths.USER_MANAGE} element={<UserManagePage />} />
+                        <Route path={Paths.ACCREDITED_INSTITUTION} element={<AccreditedInstitutionPage />} />
+                      </Route>
+                      <Route path={Paths.SERVICE_FILES} element={<ServiceFilesPage />} />
+                      <Route path={Paths.SERVICE_FILES_DETAILS} element={<ServiceRecordDetails />} />
+                      <Route path={Paths.USER_LIST} element={<UserList />} />
+                      <Route path={Paths.LOGS} element={<LogList />} />
+                      <Route path="*" element={<NotFoundPage />} />
                     </Route>
-                    <Route path={Paths.SERVICE_FILES} element={<ServiceFilesPage />} />
-                    <Route path={Paths.SERVICE_FILES_DETAILS} element={<ServiceRecordDetails />} />
-                    <Route path={Paths.USER_LIST} element={<UserList />} />
-                    <Route path={Paths.LOGS} element={<LogList />} />
-                    <Route path="*" element={<NotFoundPage />} />
                   </Route>
-                </Route>
-              </Routes>
+                </Routes>
+              </AccessProvider>
             </Refine>
           </SiteSettingsProvider>
         </AntdApp>

@@ -1,8 +1,9 @@
 import { setSessionHandlers } from "../http";
+import { handlePasswordChangeRequired } from "./passwordChangeRequired";
 import { freshenToken } from "./refresh";
 import { handleSessionInvalid } from "./sessionInvalid";
 
-/** Plugs the refresh (SPEC 4) and the session-invalid redirect (SPEC 8) into the request layer. */
+/** Plugs the refresh (SPEC 4), the session-invalid redirect (SPEC 8) and the forced password change into the request layer. */
 export function installSessionHandlers(): void {
   setSessionHandlers({
     beforeRequest: async (config) => {
@@ -10,5 +11,6 @@ export function installSessionHandlers(): void {
       return config;
     },
     onSessionInvalid: handleSessionInvalid,
+    onPasswordChangeRequired: handlePasswordChangeRequired,
   });
 }

@@ -1,5 +1,106 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import type { BaseKey, HttpError } from "@refinedev/core";
+import { Alert } from "antd";
+import { useMemo, useState } from "react";
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../contract/limits";
+import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
+import { useT } from "../../src/i18n/I18nContext";
+import { LogDetailDrawer } from "./LogDetailDrawer";
+import { LogExportButton } from "./LogExportButton";
+import { filtersFromValues, valuesFromFilters, type LogFilterValues } from "./logFilters";
+import { LogListFilter } from "./LogListFilter";
+import { logTypeKey, statusKey, type LogRow } from "./logRow";
 
+const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }];
+
+/** SPEC 2 log list (/logs) over POST /api/logs/listData, with filters, a detail drawer and export. */
 export default function LogList() {
-  return <PageFrame title="shell.titles.logs" crumbs={[{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }]} />;
+  const t = useT();
+  const [openId, setOpenId] = useState<BaseKey>();
+  // Refine owns the fetching and keeps page, size and filters in the URL; ProTable only renders. The
+  // search replaces the filters, so a cleared field drops its constraint. Silent: a refusal becomes
+  // the no-permission state instead of a toast.
+  const { tableProps, tableQuery, searchFormProps, filters, currentPage, pageSize } = useTable<
+    LogRow,
+    HttpError,
+    LogFilterValues
+  >({
+    resource: "logs",
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    filters: { defaultBehavior: "replace" },
+    onSearch: filtersFromValues,
+    meta: { request: { silent: true } },
+    queryOptions: { retry: false },
+  });
+  // The form starts from the filters the URL brought; afterwards it is the source of new searches.
+  const [initialValues] = useState(() => valuesFromFilters(filters));
+
+  const columns = useMemo<ProColumns<LogRow>[]>(
+    () => [
+      {
+        title: t("admin.logs.columns.index"),
+        key: "index",
+        width: 80,
+        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
+      },
+      { title: t("admin.logs.columns.logAction"), dataIndex: "logAction", ellipsis: true },
+      { title: t("admin.logs.columns.remoteAddr"), dataIndex: "remoteAddr" },
+      { title: t("admin.logs.columns.lastModifiedDate"), dataIndex: "lastModifiedDate" },
+      { title: t("admin.logs.columns.logType"), dataIndex: "logType", render: (_, row) => t(logTypeKey(row.logType)) },
+      {
+        title: t("admin.logs.columns.exceptionType"),
+        dataIndex: "exceptionType",
+        render: (_, row) => t(statusKey(row.exceptionType)),
+      },
+      { title: t("admin.logs.columns.userName"), dataIndex: "userName" },
+      {
+        title: t("admin.logs.columns.actions"),
+        key: "actions",
+        width: 100,
+        render: (_, row) => (
+          <a role="button" data-testid={`log-detail-open-${row.id}`} onClick={() => setOpenId(row.id)}>
+            {t("admin.logs.detail.open")}
+          </a>
+        ),
+      },
+    ],
+    [t, currentPage, pageSize],
+  );
+
+  const { error } = tableQuery;
+  if (isPermissionRefused(error)) {
+    return (
+      <PageFrame title="shell.titles.logs" crumbs={CRUMBS}>
+        <NoPermission />
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title="shell.titles.logs" crumbs={CRUMBS} extra={<LogExportButton filters={filters} />}>
+      <LogListFilter formProps={searchFormProps} initialValues={initialValues} />
+      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
+      <div data-testid="log-table">
+        <ProTable<LogRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={tableProps.dataSource as LogRow[] | undefined}
+          loading={Boolean(tableProps.loading)}
+          onChange={tableProps.onChange}
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: LIST_PAGE_SIZES.map(String),
+            }
+          }
+          search={false}
+          options={false}
+        />
+      </div>
+      <LogDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
+    </PageFrame>
+  );
 }

@@ -1,5 +1,73 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import { Alert } from "antd";
+import { useMemo } from "react";
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../contract/limits";
+import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
+import { useT } from "../../src/i18n/I18nContext";
+import type { UserRow } from "./userRow";
 
+const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.userList" }];
+
+/** SPEC 2 user list (/user): index, mobile phone number and creation time, over POST /api/user/listData. */
 export default function UserList() {
-  return <PageFrame title="shell.titles.userList" crumbs={[{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.userList" }]} />;
+  const t = useT();
+  // Refine owns the fetching and the URL (page, size); ProTable only renders. The call is silent: a
+  // refusal becomes the no-permission state below instead of a toast.
+  const { tableProps, tableQuery, currentPage, pageSize } = useTable<UserRow>({
+    resource: "users",
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    meta: { request: { silent: true } },
+    queryOptions: { retry: false },
+  });
+
+  const columns = useMemo<ProColumns<UserRow>[]>(
+    () => [
+      {
+        title: t("admin.users.columns.index"),
+        key: "index",
+        width: 80,
+        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
+      },
+      { title: t("admin.users.columns.username"), dataIndex: "username" },
+      { title: t("admin.users.columns.name"), dataIndex: "name" },
+      { title: t("admin.users.columns.mobile"), dataIndex: "mobile" },
+      { title: t("admin.users.columns.createdDate"), dataIndex: "createdDate" },
+    ],
+    [t, currentPage, pageSize],
+  );
+
+  const { error } = tableQuery;
+  if (isPermissionRefused(error)) {
+    return (
+      <PageFrame title="shell.titles.userList" crumbs={CRUMBS}>
+        <NoPermission />
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title="shell.titles.userList" crumbs={CRUMBS}>
+      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
+      <div data-testid="user-table">
+        <ProTable<UserRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={tableProps.dataSource as UserRow[] | undefined}
+          loading={Boolean(tableProps.loading)}
+          onChange={tableProps.onChange}
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: LIST_PAGE_SIZES.map(String),
+            }
+          }
+          search={false}
+          options={false}
+        />
+      </div>
+    </PageFrame>
+  );
 }

@@ -57,6 +57,9 @@ export interface UsersTable {
   companyId: number | null;
   /** The single sign-on provider's `sub` for this user, once linked. */
   oidcSubject: string | null;
+  /** The mobile number a deleted account gave up (mobile is then null, free for another). */
+  deletedMobile: ColumnType<string | null, string | null | undefined, string | null>;
+  deletedAt: ColumnType<DbTime | null, DbTime | null | undefined, DbTime | null>;
 }
 
 export interface UserRolesTable {

@@ -14,6 +14,7 @@ declare module "fastify" {
 
 const tokenInvalid = () => new AppError(ErrorCode.TOKEN_INVALID, AuthMessages.tokenInvalid);
 const sessionEnded = () => new AppError(ErrorCode.SESSION_REVOKED, AuthMessages.sessionEnded);
+const passwordChangeRequired = () => new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, AuthMessages.passwordChangeRequired, 403);
 
 /** `Authorization: <type> <token>`: the app sends its stored token type, "bearer" or "Bearer". */
 function tokenOf(request: FastifyRequest): string | null {
@@ -30,12 +31,14 @@ export function signedInUser(request: FastifyRequest): SignedInUser {
 /**
  * The sign-in guard: one hook enforcing every route's `config.access` (server/types.ts). It runs
  * on request, before any body is read, so a refused upload is never received. Paths no route
- * answers (the not-found handler) are public.
+ * answers (the not-found handler) are public. A user whose password was generated (a new account,
+ * an administrator's reset) reaches only the routes stating `allowDuringPasswordChange` until it is
+ * changed, so the generated one is never kept in use.
  */
 export async function registerAuth(app: App): Promise<void> {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
-    const access = request.routeOptions.config.access ?? "public";
+    const { access = "public", allowDuringPasswordChange } = request.routeOptions.config;
     const token = tokenOf(request);
     if (token === null) {
       if (access === "public") return;
@@ -48,7 +51,9 @@ export async function registerAuth(app: App): Promise<void> {
       throw check.state === "ended" ? sessionEnded() : tokenInvalid();
     }
     request.user = check.user;
-    if (access !== "public" && access !== "signedIn" && !check.user.menus.includes(access)) {
+    if (access === "public") return;
+    if (check.user.mustChangePassword && !allowDuringPasswordChange) throw passwordChangeRequired();
+    if (access !== "signedIn" && !check.user.menus.includes(access)) {
       throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
     }
   });

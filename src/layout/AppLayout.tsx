@@ -4,6 +4,7 @@ import { CustomerServiceWidget } from "../site/CustomerServiceWidget";
 import { showsFooter, showsHeader } from "../routes";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { MainNav } from "./MainNav";
 import { NavigationEffects } from "./NavigationEffects";
 import "./layout.css";
 
@@ -17,6 +18,7 @@ export function AppLayout() {
       <NavigationEffects scrollTarget={scrollTarget} />
       <CustomerServiceWidget />
       {showsHeader(pathname) && <Header />}
+      {showsHeader(pathname) && <MainNav />}
       <main className="app-main" ref={main}>
         <Outlet />
       </main>

@@ -16,7 +16,8 @@ export function notifySessionChanged(): void {
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls onChange whenever the stored session changes, in this tab or another; returns the unsubscribe. */
+export function subscribeToSession(onChange: () => void): () => void {
   window.addEventListener(SESSION_EVENT, onChange);
   window.addEventListener("storage", onChange);
   return () => {
@@ -44,5 +45,5 @@ export function readStoredUser(): StoredUser | null {
 
 /** The stored user, kept current as the session changes; null when no user id is stored. */
 export function useStoredUser(): StoredUser | null {
-  return parseUser(useSyncExternalStore(subscribe, snapshot));
+  return parseUser(useSyncExternalStore(subscribeToSession, snapshot));
 }

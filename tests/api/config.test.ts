@@ -44,6 +44,8 @@ describe("loadConfig", () => {
       uploadMaxBytes: 20 * 1024 * 1024,
       bodyLimitBytes: 1024 * 1024,
       staticDir: resolve(cwd, "dist"),
+      trustProxy: [],
+      logRetentionDays: 180,
       site: {
         associationName: "市半导体行业协会",
         associationUrl: "/",
@@ -117,12 +119,22 @@ describe("loadConfig", () => {
     [{ AI_PRODUCT_URL: "ai-patent.example.com" }, "AI_PRODUCT_URL:"],
     [{ CONTACT_EMAIL: "not-an-email" }, "CONTACT_EMAIL:"],
     [{ OFFICIAL_ACCOUNT_QR_URL: "javascript:alert(1)" }, "OFFICIAL_ACCOUNT_QR_URL:"],
+    [{ TRUST_PROXY: "127.0.0.1,proxy.local" }, 'TRUST_PROXY: "proxy.local" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, 'TRUST_PROXY: "10.0.0.0/33" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "127.0.0.1,," }, 'TRUST_PROXY: "" is not an IP address or CIDR range'],
+    [{ LOG_RETENTION_DAYS: "0" }, 'LOG_RETENTION_DAYS: "0" is not a number of days (1-3650)'],
+    [{ LOG_RETENTION_DAYS: "3651" }, 'LOG_RETENTION_DAYS: "3651" is not a number of days (1-3650)'],
   ])("refuses %j with one line naming the variable", (env, expected) => {
     expect(errorOf(env)).toContain(expected);
   });
 
   it("never repeats a database password in its message", () => {
     expect(errorOf({ DATABASE_URL: "redis://user:topsecret@host/0" })).not.toContain("topsecret");
+  });
+
+  it("reads the trusted proxies and the log retention", () => {
+    const config = loadConfig({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8", LOG_RETENTION_DAYS: "30" }, cwd);
+    expect(config).toMatchObject({ trustProxy: ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"], logRetentionDays: 30 });
   });
 
   it("reads the token lifetimes", () => {

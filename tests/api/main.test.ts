@@ -9,13 +9,23 @@ import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../support/
 const PASSWORD_LINE = /^管理员账号 admin 的初始密码: ([A-Za-z0-9]{16})$/m;
 const CAPTCHA_FIXED_CODE = "5up3";
 
-/** Signs in as admin with the password the first start printed; uploads need a signed-in user. */
+/**
+ * Signs in as admin with the password the first start printed, and replaces it as a generated
+ * password must be before anything else answers; uploads need a signed-in user.
+ */
 async function adminAuthorization(baseUrl: string, stdout: string): Promise<string> {
   const password = PASSWORD_LINE.exec(stdout)?.[1] ?? "";
   const { result } = await (await fetch(`${baseUrl}/uaa/identity/captcha`)).json();
   const params = { grant_type: "password", client_id: "web", client_secret: "web-secret", username: "admin", password, vid: result.vid, vcode: CAPTCHA_FIXED_CODE };
   const token = await (await fetch(`${baseUrl}/uaa/oauth/token`, { method: "POST", body: new URLSearchParams(params) })).json();
-  return `${token.token_type} ${token.access_token}`;
+  const authorization = `${token.token_type} ${token.access_token}`;
+  const changed = await fetch(`${baseUrl}/patnavi/ucenter/rest/user/passwd`, {
+    method: "POST",
+    headers: { authorization, "content-type": "application/json" },
+    body: JSON.stringify({ oldPassword: password, newPassword: `${password}-changed` }),
+  });
+  expect((await changed.json()).code).toBe(200);
+  return authorization;
 }
 
 describe("the server process", () => {

@@ -1,30 +1,19 @@
 import { createHash } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./support/browser";
 import { signInAsAdmin } from "./support/session";
+import { browserSuite } from "./support/suite";
 
 describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let page: Page;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   const open = async (path: string) => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await suite.freshPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(server.baseUrl + path);
+    await page.goto(suite.server.baseUrl + path);
     return errors;
   };
 
@@ -62,7 +51,7 @@ describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
     await expect.poll(() => page.getByTestId("login-card").isVisible()).toBe(true);
     expect(await page.getByTestId("app-footer").count()).toBe(0);
     expect(await page.getByTestId("app-header").count()).toBe(1);
-    await page.goto(server.baseUrl + "/authorization-callback");
+    await page.goto(suite.server.baseUrl + "/authorization-callback");
     await expect.poll(() => page.locator("#root .app-shell").count()).toBe(1);
     expect(await page.getByTestId("app-header").count()).toBe(0);
     expect(await page.getByTestId("app-footer").count()).toBe(0);
@@ -71,8 +60,8 @@ describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
 
   it("gets an uploaded avatar image back byte for byte", async () => {
     await open("/");
-    await signInAsAdmin(page, server);
-    await page.goto(server.baseUrl + "/userCenter/basicInfo");
+    await signInAsAdmin(page, suite.server);
+    await page.goto(suite.server.baseUrl + "/userCenter/basicInfo");
     const png = Buffer.from(
       await page.evaluate(async () => {
         const canvas = document.createElement("canvas");
@@ -93,7 +82,7 @@ describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
     await expect.poll(() => page.getByTestId("avatar-image").getAttribute("src"), { timeout: 15_000 }).toMatch(/^\/api\/open\/download\//);
 
     const src = (await page.getByTestId("avatar-image").getAttribute("src"))!;
-    const download = await page.request.get(server.baseUrl + src);
+    const download = await page.request.get(suite.server.baseUrl + src);
     expect(download.headers()["content-type"]).toBe("image/png");
     const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
     expect(digest(await download.body())).toBe(digest(png));

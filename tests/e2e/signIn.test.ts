@@ -1,30 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./support/browser";
 import { latestSmsCode } from "./support/outbox";
-import { startServer, type RunningServer } from "./support/server";
+import type { RunningServer } from "./support/server";
 import { signInAsAdmin, signInThroughPage } from "./support/session";
+import { browserSuite } from "./support/suite";
 
 describe.skipIf(!hasChromium)("signing in and out in Chromium", () => {
+  const suite = browserSuite();
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   const fresh = async () => {
-    await context?.close();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
+    server = suite.server;
+    page = await suite.freshPage();
   };
 
   const storedText = () =>

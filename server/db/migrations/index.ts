@@ -4,6 +4,7 @@ import * as foundation from "./0001_foundation";
 import * as auth from "./0002_auth";
 import * as accounts from "./0003_accounts";
 import * as sso from "./0004_sso";
+import * as admin from "./0005_admin";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "0002_auth": auth,
   "0003_accounts": accounts,
   "0004_sso": sso,
+  "0005_admin": admin,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

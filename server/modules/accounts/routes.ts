@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { smsCodesFor } from "../sms/service";
-import { logOperation } from "./operationLog";
 import {
   ChangeMobileBody,
   ChangePasswordBody,
@@ -30,14 +29,10 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public" },
+        config: { access: "public", logAction: "注册账号" },
         schema: { tags: TAGS, summary: "注册会员账号（手机号须经短信验证码确认）", body: RegisterBody, response: { 200: Enveloped(Registered) } },
       },
-      async (request, reply) => {
-        const created = await register(deps, request.body);
-        logOperation(app, request, reply, "注册账号", { id: created.id, username: request.body.username.trim() }, request.body);
-        return ok(created, { status: 1 });
-      },
+      async (request) => ok(await register(deps, request.body), { status: 1 }),
     );
   }
 
@@ -45,7 +40,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public" },
+        config: { access: "public", logAction: false },
         schema: { tags: TAGS, summary: "用户名或手机号是否已被占用", body: InfoExistsBody, response: { 200: Enveloped(InfoExists) } },
       },
       async (request) => ok({ exists: await infoExists(deps, request.body.type, request.body.value) }),
@@ -56,12 +51,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public" },
+        config: { access: "public", logAction: "找回密码" },
         schema: { tags: TAGS, summary: "凭短信验证码重设密码；该账号的所有会话随即结束", body: ResetPasswordBody, response: { 200: Enveloped(Done) } },
       },
-      async (request, reply) => {
-        const user = await resetPassword(deps, request.body);
-        logOperation(app, request, reply, "找回密码", user, request.body);
+      async (request) => {
+        await resetPassword(deps, request.body);
         return ok(null, { status: 1 });
       },
     );
@@ -70,13 +64,11 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/patnavi/ucenter/rest/user/passwd",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", allowDuringPasswordChange: true, logAction: "修改密码" },
       schema: { tags: TAGS, summary: "凭原密码修改密码；其他会话随即结束", body: ChangePasswordBody, response: { 200: Enveloped(Done) } },
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      await changePassword(deps, user, request.body);
-      logOperation(app, request, reply, "修改密码", user);
+    async (request) => {
+      await changePassword(deps, signedInUser(request), request.body);
       return ok(null, { status: 1 });
     },
   );
@@ -85,28 +77,21 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "signedIn" },
+        config: { access: "signedIn", logAction: "修改个人信息" },
         schema: { tags: TAGS, summary: "修改个人信息（姓名、头像、邮箱）", body: PersonInfoBody, response: { 200: Enveloped(PersonInfo) } },
       },
-      async (request, reply) => {
-        const user = signedInUser(request);
-        const info = await changePersonInfo(deps, user.id, request.body);
-        logOperation(app, request, reply, "修改个人信息", user, request.body);
-        return ok(info, { status: 1 });
-      },
+      async (request) => ok(await changePersonInfo(deps, signedInUser(request).id, request.body), { status: 1 }),
     );
   }
 
   app.post(
     "/api/user/update/mobile",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", logAction: "更换手机号" },
       schema: { tags: TAGS, summary: "更换手机号（短信验证码发到新手机号）", body: ChangeMobileBody, response: { 200: Enveloped(Done) } },
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      await changeMobile(deps, user.id, request.body);
-      logOperation(app, request, reply, "更换手机号", user, request.body);
+    async (request) => {
+      await changeMobile(deps, signedInUser(request).id, request.body);
       return ok(null, { status: 1 });
     },
   );

@@ -4,6 +4,7 @@ import {
   SMS_CODE_PATTERN,
   USERNAME_PATTERN,
   isStrongPassword,
+  type Registration,
 } from "../../../contract/account";
 import { ErrorCode } from "../../../contract/envelope";
 import { RoleCode } from "../../../contract/menus";
@@ -67,14 +68,7 @@ export interface AccountDeps extends SessionDeps {
   sms: SmsCodes;
 }
 
-export interface Registration {
-  username: string;
-  password: string;
-  mobile: string;
-  smsCode: string;
-  companyName: string;
-  name?: string;
-}
+export type { Registration };
 
 /**
  * A new member account: enabled, with the member role, linked to its company (found by exact

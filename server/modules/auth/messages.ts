@@ -10,6 +10,7 @@ export const AuthMessages = {
   tokenInvalid: "登录已失效，请重新登录",
   sessionEnded: "会话已结束，请重新登录",
   forbidden: "没有权限执行此操作",
+  passwordChangeRequired: "请先修改初始密码",
   signedIn: "登录成功",
   signedOut: "退出登录",
   refreshReused: "刷新令牌被重复使用，会话已终止",

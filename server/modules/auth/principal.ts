@@ -12,6 +12,8 @@ export interface SignedInUser {
   roles: string[];
   /** Menu codes the user's roles hold; a route naming one of them needs it. */
   menus: string[];
+  /** A generated password is still to be replaced (server/plugins/auth.ts lets little through). */
+  mustChangePassword: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
       "users.name",
       "users.status",
       "users.deleted",
+      "users.mustChangePassword",
     ])
     .where("accessTokens.tokenHash", "=", hashToken(token))
     .executeTakeFirst();
@@ -57,6 +60,14 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
   const [roles, menus] = await Promise.all([roleCodesOf(app.db, row.userId), menusOf(app.db, row.userId)]);
   return {
     state: "valid",
-    user: { id: row.userId, username: row.username, name: row.name, sessionId: row.sessionId, roles, menus: menus.map((m) => m.menuCode) },
+    user: {
+      id: row.userId,
+      username: row.username,
+      name: row.name,
+      sessionId: row.sessionId,
+      roles,
+      menus: menus.map((m) => m.menuCode),
+      mustChangePassword: row.mustChangePassword === 1,
+    },
   };
 }

@@ -26,7 +26,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const token = tokenEndpoint(app);
 
-  app.post("/uaa/oauth/token", { config: { access: "public" }, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } }, token);
+  app.post("/uaa/oauth/token", { config: { access: "public", logAction: false }, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } }, token);
   // SPEC 7: the patent-navigation token request sends its parameters as a GET query.
   app.get("/oauth/token", { config: { access: "public" }, schema: { ...tokenSchema, summary: "获取令牌（查询串参数）" } }, token);
 
@@ -45,7 +45,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/uaa/identity/logout",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", allowDuringPasswordChange: true },
       schema: { tags: ["登录"], summary: "退出登录：当前会话的访问令牌与刷新令牌随即失效", response: { 200: Enveloped(Type.Null()) } },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/uaa/accounts/getUserInfo",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", allowDuringPasswordChange: true, logAction: false },
       schema: { tags: ["登录"], summary: "当前用户信息", response: { 200: Enveloped(UserInfoResult) } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/api/user/getUserMenus",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", allowDuringPasswordChange: true },
       schema: { tags: ["登录"], summary: "当前用户的菜单（按角色汇总，按 sort 排序）", response: { 200: Enveloped(UserMenuList) } },
     },
     async (request) => ok(await menusOf(app.db, signedInUser(request).id)),

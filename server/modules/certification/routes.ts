@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MenuCode } from "../../../contract/menus";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
-import { logOperation } from "../accounts/operationLog";
 import { addUserInfoEnricher } from "../auth/userInfo";
 import {
   ApproveBody,
@@ -28,15 +27,10 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/submit",
     {
-      config: { access: MenuCode.CERTIFICATION_APPLY },
+      config: { access: MenuCode.CERTIFICATION_APPLY, logAction: "提交企业认证" },
       schema: { tags: TAGS, summary: "提交企业认证申请", body: CertificationBody, response: { 200: Enveloped(Certification) } },
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const certification = await certifications.submit(user.id, request.body);
-      logOperation(app, request, reply, "提交企业认证", user, request.body);
-      return ok(certification, { status: 1 });
-    },
+    async (request) => ok(await certifications.submit(signedInUser(request).id, request.body), { status: 1 }),
   );
 
   for (const [method, url] of [
@@ -46,7 +40,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url,
-      config: { access: "signedIn" },
+      config: { access: "signedIn", logAction: false },
       schema: { tags: TAGS, summary: "我的企业认证：最近一次申请及其状态", response: { 200: Enveloped(MaybeCertification) } },
       handler: async (request) => ok(await certifications.latest(signedInUser(request).id)),
     });
@@ -55,7 +49,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/list",
     {
-      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: false },
       schema: { tags: TAGS, summary: "认证申请列表（按状态筛选，最新在前）", body: CertificationPageBody, response: { 200: Enveloped(CertificationPage) } },
     },
     async (request) => ok(await certifications.page(request.body)),
@@ -73,29 +67,19 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/approve",
     {
-      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: "企业认证审核通过" },
       schema: { tags: TAGS, summary: "通过认证申请：申请人随即关联到该企业", body: ApproveBody, response: { 200: Enveloped(ReviewedCertification) } },
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const certification = await certifications.approve(user.id, request.body.id);
-      logOperation(app, request, reply, `企业认证审核通过：${certification.companyName}`, user, request.body);
-      return ok(certification, { status: 1 });
-    },
+    async (request) => ok(await certifications.approve(signedInUser(request).id, request.body.id), { status: 1 }),
   );
 
   app.post(
     "/api/certification/reject",
     {
-      config: { access: MenuCode.ADMIN_CERTIFICATIONS },
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: "驳回企业认证" },
       schema: { tags: TAGS, summary: "驳回认证申请（须填写原因）", body: RejectBody, response: { 200: Enveloped(ReviewedCertification) } },
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const certification = await certifications.reject(user.id, request.body.id, request.body.reason);
-      logOperation(app, request, reply, `驳回企业认证：${certification.companyName}`, user, request.body);
-      return ok(certification, { status: 1 });
-    },
+    async (request) => ok(await certifications.reject(signedInUser(request).id, request.body.id, request.body.reason), { status: 1 }),
   );
 };
 

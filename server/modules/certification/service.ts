@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { isValidCreditCode, type CertificationState } from "../../../contract/account";
+import { isValidCreditCode, type Certification, type CertificationApplication, type CertificationState } from "../../../contract/account";
 import { ErrorCode, type Page } from "../../../contract/envelope";
 import { CONTACT_PERSON_MAX } from "../../../contract/limits";
 import type { Dialect } from "../../db/database";
@@ -32,27 +32,9 @@ export const CertificationMessages = {
   nameHasOtherCode: (name: string) => `企业“${name}”已登记了其他统一社会信用代码，请核对后再审核`,
 } as const;
 
-export interface CertificationInput {
-  companyName: string;
-  creditCode: string;
-  contactPerson: string;
-  contactPhone: string;
-  licenseFileId: string;
-}
+export type CertificationInput = CertificationApplication;
 
-/** What the applicant sees of an application. */
-export interface Certification {
-  id: number;
-  companyName: string;
-  creditCode: string;
-  contactPerson: string;
-  contactPhone: string;
-  licenseFileId: string;
-  state: CertificationState;
-  rejectReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export type { Certification };
 
 /** What the reviewing administrator sees: the application and who made it. */
 export interface ReviewedCertification extends Certification {

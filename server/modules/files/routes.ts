@@ -23,7 +23,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     UPLOAD_PATH,
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", logAction: "上传文件" },
       schema: {
         tags: ["文件"],
         summary: `上传文件（multipart 字段 ${UPLOAD_FIELD}，单个文件不超过 ${app.config.uploadMaxMb}MB）`,

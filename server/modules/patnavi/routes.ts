@@ -45,7 +45,7 @@ const patnaviRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/spsp/patnavi/getPatnaviRedirectUrl",
     {
-      config: { access: MenuCode.PATNAVI },
+      config: { access: MenuCode.PATNAVI, logAction: false },
       schema: { tags: ["专利导航"], summary: "专利导航跳转地址：关键词检索（PATENT_LIST）或平台链接（code）", body: RedirectBody, response: { 200: Enveloped(JumpUrl) } },
       preHandler: certified,
     },

@@ -46,7 +46,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/notify/smscode",
     {
-      config: { access: "public" },
+      config: { access: "public", logAction: "发送短信验证码" },
       schema: {
         tags: ["短信"],
         summary: "发送短信验证码（multipart 字段 mobile、scene）",

@@ -27,7 +27,7 @@ const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
 export function interactionRoutes(current: CurrentDevProvider): FastifyPluginAsyncTypebox {
   return async (app) => {
     const base = `${new URL(devIssuerOf(app.config.publicUrl)).pathname}/interaction`;
-    const options = { config: { access: "public" as const }, helmet: identityProviderHelmet(app.config) };
+    const options = { config: { access: "public" as const, logAction: false as const }, helmet: identityProviderHelmet(app.config) };
 
     /** The interaction of the address, when this browser is in it (its cookie); null once expired or finished. */
     const interactionOf = async (request: FastifyRequest, reply: FastifyReply, uid: string): Promise<Interaction | null> => {

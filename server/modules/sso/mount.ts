@@ -31,7 +31,7 @@ export async function mountDevProvider(app: App, current: CurrentDevProvider): P
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const options = {
-      config: { access: "public" as const },
+      config: { access: "public" as const, logAction: false as const },
       helmet: identityProviderHelmet(app.config),
       schema: { hide: true },
     };

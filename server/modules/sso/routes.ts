@@ -26,7 +26,7 @@ export function ssoRoutes(sso: SsoIssuer): FastifyPluginAsyncTypebox {
     app.post(
       "/oauth/check_token",
       {
-        config: { access: "public" },
+        config: { access: "public", logAction: false },
         schema: {
           tags: ["单点登录"],
           summary: "检查访问令牌：data.status 为 valid、expired 或 invalid",

@@ -1,5 +1,5 @@
 import type { Envelope } from "../../../contract/envelope";
-import type { SmsScene } from "../../../contract/account";
+import type { Registration, SmsScene } from "../../../contract/account";
 import { http } from "../../../providers/http";
 import { postWrite } from "./writeCall";
 
@@ -30,14 +30,7 @@ export async function infoExists(type: ExistsField, value: string): Promise<bool
   return body.result?.exists === true;
 }
 
-export interface Registration {
-  username: string;
-  password: string;
-  mobile: string;
-  smsCode: string;
-  companyName: string;
-  name?: string;
-}
+export type { Registration };
 
 export const register = (registration: Registration) =>
   postWrite<{ id: string | number }>("/api/user/register", registration, { noAuth: true });

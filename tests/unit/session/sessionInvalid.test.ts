@@ -93,3 +93,27 @@ describe("session-invalid answers (SPEC 8)", () => {
     expect(navigate).toHaveBeenCalledWith("/login/index");
   });
 });
+
+describe("a generated password that must be changed first (40302)", () => {
+  const refusal = { status: 403, data: { code: 40302, message: "请先修改初始密码" } };
+
+  it("warns once instead of an error toast and takes the user to the password change", async () => {
+    fakeLocation("/serviceFiles");
+    const { http, stubNetwork, toast, navigate } = await load();
+    stubNetwork(() => refusal);
+    await expect(http.post("/api/archives/queryArchivesPage", {})).rejects.toMatchObject({ code: 40302 });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.warning).toHaveBeenCalledWith("请先修改初始密码");
+    expect(navigate).toHaveBeenCalledWith("/userCenter/changePassword");
+    expect(localStorage.getItem(StorageKey.USER_INFO)).not.toBeNull();
+  });
+
+  it("stays put on the password change page itself", async () => {
+    fakeLocation("/userCenter/changePassword");
+    const { http, stubNetwork, toast, navigate } = await load();
+    stubNetwork(() => refusal);
+    await expect(http.post("/api/user/changePersonInfo", {})).rejects.toMatchObject({ code: 40302 });
+    expect(toast.warning).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

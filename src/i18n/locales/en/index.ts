@@ -1,12 +1,14 @@
 import type { Messages } from "../../types";
 import type zh from "../zh-CN";
 import account from "./account";
+import admin from "./admin";
 import archive from "./archive";
 import auth from "./auth";
 import common from "./common";
 import controls from "./controls";
 import shell from "./shell";
 import providers from "./providers";
+import userManage from "./userManage";
 
-const en: Messages<typeof zh> = { account, archive, auth, common, controls, shell, providers };
+const en: Messages<typeof zh> = { account, admin, archive, auth, common, controls, shell, providers, userManage };
 export default en;

@@ -1,9 +1,11 @@
 import account from "./account";
+import admin from "./admin";
 import archive from "./archive";
 import auth from "./auth";
 import common from "./common";
 import controls from "./controls";
 import shell from "./shell";
 import providers from "./providers";
+import userManage from "./userManage";
 
-export default { account, archive, auth, common, controls, shell, providers };
+export default { account, admin, archive, auth, common, controls, shell, providers, userManage };

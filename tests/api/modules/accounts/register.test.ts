@@ -53,7 +53,7 @@ describe.each(testDatabases())("registration on %s", (kind) => {
     expect(await smsUsed(body.mobile)).toBe(true);
 
     await flushLogs(t.app);
-    const log = await t.database.db.selectFrom("operationLogs").selectAll().where("userId", "=", result.id).executeTakeFirstOrThrow();
+    const log = await t.database.db.selectFrom("operationLogs").selectAll().where("path", "=", "/api/user/register").executeTakeFirstOrThrow();
     expect(log).toMatchObject({ logAction: "注册账号", logType: 2, exceptionType: 0, userName: body.username });
     expect(log.params).not.toContain("Secret-2026");
   });

@@ -1,0 +1,28 @@
+/** One record of POST /api/logs/listData. */
+export interface LogRow {
+  id: string | number;
+  logAction: string;
+  remoteAddr: string | null;
+  lastModifiedDate: string;
+  logType: number | string;
+  exceptionType: number | string;
+  userName: string | null;
+}
+
+/** GET /api/logs/:id: the row's fields and what the request carried. */
+export interface LogDetail extends LogRow {
+  userId: string | number | null;
+  method: string | null;
+  path: string | null;
+  params: string | null;
+  durationMs: number | null;
+  errorMessage: string | null;
+}
+
+/** SPEC 2: log type 1 is a login, anything else an operation. */
+export const logTypeKey = (logType: LogRow["logType"]): string =>
+  Number(logType) === 1 ? "admin.logs.logType.login" : "admin.logs.logType.operation";
+
+/** SPEC 2: exceptionType 1 is abnormal, anything else normal. */
+export const statusKey = (exceptionType: LogRow["exceptionType"]): string =>
+  Number(exceptionType) === 1 ? "admin.logs.status.abnormal" : "admin.logs.status.normal";

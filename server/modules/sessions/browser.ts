@@ -1,0 +1,32 @@
+const UNKNOWN = "未知浏览器";
+
+/** Checked in order: Edge and Opera also say Chrome, Chrome also says Safari. */
+const BROWSERS: readonly [name: string, pattern: RegExp][] = [
+  ["微信", /MicroMessenger\/(\d+)/],
+  ["Edge", /Edg(?:e|A|iOS)?\/(\d+)/],
+  ["Opera", /(?:OPR|Opera)\/(\d+)/],
+  ["Firefox", /(?:Firefox|FxiOS)\/(\d+)/],
+  ["Chrome", /(?:Chrome|CriOS)\/(\d+)/],
+  ["Safari", /Version\/(\d+)[^ ]* .*Safari\//],
+];
+
+/** Checked in order: Android also says Linux, iOS also says Mac OS X. */
+const SYSTEMS: readonly [name: string, pattern: RegExp][] = [
+  ["Windows", /Windows/],
+  ["Android", /Android/],
+  ["iOS", /iPhone|iPad|iPod/],
+  ["macOS", /Mac OS X|Macintosh/],
+  ["Linux", /Linux|X11/],
+];
+
+/**
+ * A short readable name of the browser and system behind a user agent, for the session list,
+ * e.g. "Chrome 126 / Windows". The full user agent travels beside it.
+ */
+export function browserOf(userAgent: string | null): string {
+  if (!userAgent) return UNKNOWN;
+  const browser = BROWSERS.map(([name, pattern]) => [name, pattern.exec(userAgent)] as const).find(([, match]) => match !== null);
+  const system = SYSTEMS.find(([, pattern]) => pattern.test(userAgent))?.[0];
+  const shown = browser ? `${browser[0]} ${browser[1]?.[1] ?? ""}`.trim() : UNKNOWN;
+  return system ? `${shown} / ${system}` : shown;
+}

@@ -1,0 +1,2 @@
+export { NoPermission } from "./NoPermission";
+export { isPermissionRefused } from "./isPermissionRefused";

@@ -1,0 +1,96 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import { useInvalidate } from "@refinedev/core";
+import { Button, Form, Select, Tag } from "antd";
+import { useState } from "react";
+import { CERTIFICATION_STATES, type CertificationState } from "../../../../contract/account";
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
+import type { ApiError } from "../../../../providers/apiError";
+import { useT } from "../../../i18n/I18nContext";
+import { CertificationReviewModal } from "./CertificationReviewModal";
+import { ListError, retryUnlessRefused } from "./ListError";
+import type { CertificationReview } from "./types";
+
+const STATE_COLORS: Record<CertificationState, string> = {
+  submitted: "blue",
+  reviewing: "gold",
+  approved: "green",
+  rejected: "red",
+};
+
+/** The certification tab: applications by state, each opened to review. */
+export function CertificationList() {
+  const t = useT();
+  const invalidate = useInvalidate();
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const { tableProps, searchFormProps, tableQuery } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
+    resource: "certifications",
+    syncWithLocation: true,
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    filters: { defaultBehavior: "replace" },
+    onSearch: ({ state }) => [{ field: "state", operator: "eq", value: state }],
+    meta: { request: { silent: true } },
+    queryOptions: { retry: retryUnlessRefused },
+  });
+
+  const close = () => {
+    setReviewing(null);
+    // Opening moved a submitted application to reviewing.
+    void invalidate({ resource: "certifications", invalidates: ["list"] });
+  };
+
+  const columns: ProColumns<CertificationReview>[] = [
+    { title: t("userManage.certifications.companyName"), dataIndex: "companyName" },
+    { title: t("userManage.certifications.creditCode"), dataIndex: "creditCode" },
+    { title: t("userManage.certifications.applicant"), render: (_node, row) => row.name || row.username },
+    { title: t("userManage.certifications.contactPhone"), dataIndex: "contactPhone" },
+    {
+      title: t("userManage.certifications.state"),
+      dataIndex: "state",
+      render: (_node, row) => <Tag color={STATE_COLORS[row.state]}>{t(`userManage.certifications.states.${row.state}`)}</Tag>,
+    },
+    { title: t("userManage.certifications.createdAt"), dataIndex: "createdAt" },
+    { title: t("userManage.certifications.reviewedAt"), dataIndex: "reviewedAt" },
+    {
+      title: t("userManage.fields.actions"),
+      key: "actions",
+      render: (_node, row) => (
+        <Button type="link" size="small" onClick={() => setReviewing(row.id)} data-testid={`certification-open-${row.id}`}>
+          {t(row.state === "submitted" || row.state === "reviewing" ? "userManage.certifications.review" : "userManage.certifications.view")}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item name="state">
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t("userManage.certifications.allStates")}
+            options={CERTIFICATION_STATES.map((state) => ({ label: t(`userManage.certifications.states.${state}`), value: state }))}
+            onChange={() => searchFormProps.form?.submit()}
+            data-testid="certification-filter-state"
+          />
+        </Form.Item>
+      </Form>
+      {tableQuery.error ? (
+        <ListError error={tableQuery.error} />
+      ) : (
+        <div data-testid="certification-table">
+          <ProTable<CertificationReview>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            search={false}
+            options={false}
+            pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
+          />
+        </div>
+      )}
+      <CertificationReviewModal id={reviewing} onClose={close} />
+    </>
+  );
+}

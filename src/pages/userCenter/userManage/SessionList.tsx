@@ -1,0 +1,86 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import { useDelete } from "@refinedev/core";
+import { Button, Form, Input, Popconfirm, Tooltip } from "antd";
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
+import type { ApiError } from "../../../../providers/apiError";
+import { notify } from "../../../../providers/notifier";
+import { useT } from "../../../i18n/I18nContext";
+import { ListError, retryUnlessRefused } from "./ListError";
+import type { ActiveSession } from "./types";
+
+/** The sessions tab: who is signed in from where, each session endable (confirmed first). */
+export function SessionList() {
+  const t = useT();
+  const { mutateAsync: end } = useDelete();
+  const { tableProps, searchFormProps, tableQuery } = useTable<ActiveSession, ApiError, { username?: string }>({
+    resource: "sessions",
+    syncWithLocation: true,
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    filters: { defaultBehavior: "replace" },
+    onSearch: ({ username }) => [{ field: "username", operator: "contains", value: username?.trim() }],
+    meta: { request: { silent: true } },
+    queryOptions: { retry: retryUnlessRefused },
+  });
+
+  const endSession = async (session: ActiveSession) => {
+    try {
+      await end({ resource: "sessions", id: session.id });
+      notify.success(t("userManage.sessions.ended"));
+    } catch {
+      // The request layer has shown the server's message.
+    }
+  };
+
+  const columns: ProColumns<ActiveSession>[] = [
+    { title: t("userManage.sessions.user"), render: (_node, row) => `${row.name || row.username} (${row.username})` },
+    { title: t("userManage.sessions.ip"), dataIndex: "ip" },
+    {
+      title: t("userManage.sessions.browser"),
+      dataIndex: "browser",
+      render: (_node, row) => <Tooltip title={row.userAgent}>{row.browser}</Tooltip>,
+    },
+    { title: t("userManage.sessions.signInDate"), dataIndex: "signInDate" },
+    { title: t("userManage.sessions.lastCallDate"), dataIndex: "lastCallDate" },
+    {
+      title: t("userManage.fields.actions"),
+      key: "actions",
+      render: (_node, row) => (
+        <Popconfirm title={t("userManage.sessions.endConfirm", { name: row.name || row.username })} onConfirm={() => endSession(row)}>
+          <Button type="link" size="small" danger data-testid={`session-end-${row.id}`}>
+            {t("userManage.sessions.end")}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item name="username">
+          <Input.Search
+            allowClear
+            placeholder={t("userManage.sessions.usernameFilter")}
+            onSearch={() => searchFormProps.form?.submit()}
+            data-testid="session-filter-username"
+          />
+        </Form.Item>
+      </Form>
+      {tableQuery.error ? (
+        <ListError error={tableQuery.error} />
+      ) : (
+        <div data-testid="session-table">
+          <ProTable<ActiveSession>
+            {...tableProps}
+            rowKey="id"
+            columns={columns}
+            search={false}
+            options={false}
+            pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
+          />
+        </div>
+      )}
+    </>
+  );
+}

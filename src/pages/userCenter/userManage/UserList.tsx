@@ -1,0 +1,110 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import { Button, Tag } from "antd";
+import { useState } from "react";
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
+import type { UserListFilter as UserListModel } from "../../../../contract/users";
+import type { ApiError } from "../../../../providers/apiError";
+import { useT } from "../../../i18n/I18nContext";
+import { ListError, retryUnlessRefused } from "./ListError";
+import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
+import type { ManagedUser } from "./types";
+import { UserFormModal } from "./UserFormModal";
+import { UserListFilter } from "./UserListFilter";
+import { UserRowActions } from "./UserRowActions";
+import { useRoleOptions } from "./useRoleOptions";
+
+/** The form open: a new user, or the one being edited. */
+type Editing = { user?: ManagedUser } | null;
+
+/** The users tab: search, the table, and the create, edit and row actions. */
+export function UserList() {
+  const t = useT();
+  const roles = useRoleOptions();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [password, setPassword] = useState<OneTimePassword | null>(null);
+  const { tableProps, searchFormProps, tableQuery } = useTable<ManagedUser, ApiError, UserListModel>({
+    resource: "users",
+    syncWithLocation: true,
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    // A search states every constraint anew, so a cleared field drops its filter.
+    filters: { defaultBehavior: "replace" },
+    onSearch: ({ name, mobile, roleCode, status }) => [
+      { field: "name", operator: "contains", value: name?.trim() },
+      { field: "mobile", operator: "contains", value: mobile?.trim() },
+      { field: "roleCode", operator: "eq", value: roleCode },
+      { field: "status", operator: "eq", value: status },
+    ],
+    // ListError reports a failure in place of the table.
+    meta: { request: { silent: true } },
+    queryOptions: { retry: retryUnlessRefused },
+  });
+
+  const columns: ProColumns<ManagedUser>[] = [
+    { title: t("userManage.fields.username"), dataIndex: "username" },
+    { title: t("userManage.fields.name"), dataIndex: "name" },
+    { title: t("userManage.fields.mobile"), dataIndex: "mobile" },
+    {
+      title: t("userManage.fields.roles"),
+      dataIndex: "roles",
+      render: (_node, user) => user.roles.map((role) => <Tag key={role.code}>{role.name}</Tag>),
+    },
+    { title: t("userManage.fields.company"), dataIndex: ["company", "name"] },
+    {
+      title: t("userManage.fields.status"),
+      dataIndex: "status",
+      render: (_node, user) => (
+        <Tag color={user.status === "enabled" ? "green" : "default"} data-testid={`user-status-${user.username}`}>
+          {t(`userManage.status.${user.status}`)}
+        </Tag>
+      ),
+    },
+    { title: t("userManage.fields.createdDate"), dataIndex: "createdDate" },
+    { title: t("userManage.fields.lastSignInDate"), dataIndex: "lastSignInDate" },
+    {
+      title: t("userManage.fields.actions"),
+      key: "actions",
+      fixed: "right",
+      render: (_node, user) => (
+        <UserRowActions
+          user={user}
+          onEdit={(picked) => setEditing({ user: picked })}
+          onPasswordReset={(username, value) => setPassword({ title: "userManage.password.resetTitle", username, password: value })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <UserListFilter formProps={searchFormProps} roles={roles} />
+      {tableQuery.error ? (
+        <ListError error={tableQuery.error} />
+      ) : (
+        <div data-testid="user-manage-table">
+        <ProTable<ManagedUser>
+          {...tableProps}
+          rowKey="id"
+          columns={columns}
+          search={false}
+          options={false}
+          toolBarRender={() => [
+            <Button key="create" type="primary" onClick={() => setEditing({})} data-testid="user-manage-create">
+              {t("userManage.actions.create")}
+            </Button>,
+          ]}
+          pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
+        />
+        </div>
+      )}
+      <UserFormModal
+        open={editing !== null}
+        user={editing?.user}
+        roles={roles}
+        onClose={() => setEditing(null)}
+        onCreated={(username, value) => setPassword({ title: "userManage.password.createdTitle", username, password: value })}
+      />
+      <OneTimePasswordDialog shown={password} onClose={() => setPassword(null)} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { Tabs, Typography } from "antd";
+import { useSearchParams } from "react-router";
+import { MenuCode } from "../../../../contract/menus";
+import { useCanMenu } from "../../../access";
+import { NoPermission } from "../../../components/NoPermission";
+import { useT } from "../../../i18n/I18nContext";
+import { CertificationList } from "./CertificationList";
+import { SessionList } from "./SessionList";
+import { UserList } from "./UserList";
+
+const TAB_PARAM = "tab";
+
+/**
+ * /userCenter/userManage: users, certification review and active sessions, each tab present only
+ * for its menu code (SPEC 6). The open tab is in the URL beside its table's page and filters.
+ */
+export default function UserManagePage() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const canUsers = useCanMenu(MenuCode.ADMIN_USERS_EDIT);
+  const canCertifications = useCanMenu(MenuCode.ADMIN_CERTIFICATIONS);
+  const canSessions = useCanMenu(MenuCode.ADMIN_SESSIONS);
+
+  const tabs = [
+    canUsers && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },
+    canCertifications && { key: "certifications", label: t("userManage.tabs.certifications"), children: <CertificationList /> },
+    canSessions && { key: "sessions", label: t("userManage.tabs.sessions"), children: <SessionList /> },
+  ].filter((tab) => tab !== false);
+
+  const requested = params.get(TAB_PARAM);
+  const active = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key;
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t("shell.titles.userManage")}
+      </Typography.Title>
+      {active ? (
+        <Tabs
+          activeKey={active}
+          items={tabs}
+          // Each table keeps its page and filters in the query; a tab starts from its own defaults.
+          onChange={(key) => setParams({ [TAB_PARAM]: key })}
+          destroyOnHidden
+        />
+      ) : (
+        <NoPermission />
+      )}
+    </>
+  );
+}

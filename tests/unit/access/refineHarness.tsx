@@ -1,0 +1,61 @@
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { configure, render } from "@testing-library/react";
+import { ConfigProvider } from "antd";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { vi } from "vitest";
+import { accessControlProvider } from "../../../providers/accessControl";
+import { dataProvider } from "../../../providers/dataProvider";
+import { storage } from "../../../providers/storage";
+import { StorageKey } from "../../../providers/storageKeys";
+import { setAccessToken } from "../../../providers/tokenStore";
+import { resources } from "../../../resources";
+import { AccessProvider } from "../../../src/access/AccessProvider";
+
+// The first antd/ProTable render in a file compiles their styles, which takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+export const LOCATION_MARK = "location-mark";
+
+/** Shows the router's current search string, to see what the list keeps in the URL. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid={LOCATION_MARK}>{decodeURIComponent(pathname + search)}</output>;
+}
+
+/** Renders `page` at `path` inside Refine (the app's providers, syncWithLocation on) and the access provider. */
+export function renderInRefine(path: string, page: ReactElement) {
+  const route = path.split("?")[0];
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          accessControlProvider={accessControlProvider}
+          resources={resources}
+          options={{ disableTelemetry: true, syncWithLocation: true }}
+        >
+          <AccessProvider>
+            <LocationProbe />
+            <Routes>
+              <Route path={route} element={page} />
+            </Routes>
+          </AccessProvider>
+        </Refine>
+      </MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+/** A signed-in session holding the given menu codes (what establishSession stores). */
+export function storeSession(menuCodes: readonly string[]): void {
+  storage.set(StorageKey.USER_INFO, { id: 1, name: "管理员", avatar: null });
+  storage.set(
+    StorageKey.AUTH,
+    menuCodes.map((menuCode) => ({ menuCode })),
+  );
+  setAccessToken({ access_token: "at-1", token_type: "bearer", expires_in: Date.now() + 3_600_000 });
+}
