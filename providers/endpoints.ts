@@ -46,7 +46,8 @@ export const defaultEndpoints = {
     update: releaseArchives,
   },
   serviceAnswers: { list: post("/api/archives/queryServiceAnswer") },
-  companies: { list: post("/api/company/search", { filtersAtRoot: true }) },
+  /** The visit form's company picker: search by keywords, and the picked company's label. */
+  companies: { list: post("/api/company/search", { filtersAtRoot: true }), one: get("/api/company/:id") },
 } satisfies Endpoints;
 
 export type ResourceName = keyof typeof defaultEndpoints;

@@ -6,8 +6,13 @@ import type { DatabaseHandle } from "./db/database";
 import { createLogger, type Logger } from "./logger";
 import accountsRoutes from "./modules/accounts/routes";
 import areasRoutes from "./modules/areas/routes";
+import answerRoutes from "./modules/archive/answers/routes";
+import questionRoutes from "./modules/archive/questions/routes";
+import serviceRecordRoutes from "./modules/archive/records/routes";
+import reportRoutes from "./modules/archive/report/routes";
 import { registerSignIn } from "./modules/auth";
 import certificationRoutes from "./modules/certification/routes";
+import companiesRoutes from "./modules/companies/routes";
 import companyOrgRoutes from "./modules/companyOrg/routes";
 import filesRoutes from "./modules/files/routes";
 import healthRoutes from "./modules/health/routes";
@@ -107,6 +112,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(sessionsRoutes);
   await app.register(companyOrgRoutes);
   await app.register(logsRoutes);
+  await app.register(companiesRoutes);
+  await app.register(serviceRecordRoutes);
+  await app.register(questionRoutes);
+  await app.register(answerRoutes);
+  await app.register(reportRoutes);
 
   await registerStatic(app);
   return app;

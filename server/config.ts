@@ -72,6 +72,8 @@ export interface Config {
   readonly trustProxy: readonly string[];
   /** Operation-log rows older than this many days are deleted, daily. */
   readonly logRetentionDays: number;
+  /** Fictional demo member companies are added at start (server/modules/companies/demo.ts). */
+  readonly seedDemoData: boolean;
 }
 
 export interface CityArea {
@@ -118,6 +120,15 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) fail(name, `${shown(raw)} is not ${what} (${min}-${max})`);
   return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = raw.toLowerCase();
+  if (["true", "1", "yes"].includes(value)) return true;
+  if (["false", "0", "no"].includes(value)) return false;
+  return fail(name, `${shown(raw)} is not true or false`);
 }
 
 function httpUrl(name: string, raw: string, httpsOnly = false): URL {
@@ -328,5 +339,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cityAreas: readCityAreas(env),
     trustProxy: readTrustProxy(env),
     logRetentionDays: integer(env, "LOG_RETENTION_DAYS", 180, 1, MAX_LOG_RETENTION_DAYS, "a number of days"),
+    // A production platform starts with the real member list only.
+    seedDemoData: flag(env, "SEED_DEMO_DATA", !production),
   });
 }

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { ADMIN_USERNAME, seed } from "./db/seed";
 import { createLogger, type Logger } from "./logger";
+import { seedDemoCompanies } from "./modules/companies/demo";
 import type { App } from "./types";
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
@@ -63,6 +64,7 @@ async function serve(config: Config, log: Logger): Promise<void> {
       // The only time this password exists in clear text; it is not logged.
       process.stdout.write(`管理员账号 ${ADMIN_USERNAME} 的初始密码: ${generatedAdminPassword}\n`);
     }
+    if (config.seedDemoData) await seedDemoCompanies(database.db, database.dialect, log);
     app = await buildApp({ config, database, logger: log });
     // Runs after Fastify has stopped accepting and finished the requests in flight.
     app.addHook("onClose", async () => {

@@ -1,6 +1,91 @@
+import { useCustom } from "@refinedev/core";
+import { Tabs } from "antd";
+import { useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Envelope } from "../../contract/envelope";
+import { MenuCode } from "../../contract/menus";
+import { useCanMenu } from "../../src/access";
 import { PageFrame } from "../../src/components/PageFrame";
+import { useT } from "../../src/i18n/I18nContext";
+import { DIMENSIONS_URL, type Dimension } from "./archiveCalls";
 import { archiveCrumbs } from "./crumbs";
+import { ExportAllButton } from "./ExportAllButton";
+import { QuestionTab, type QuestionTabHandle } from "./QuestionTab";
+import { ServiceRecordList } from "./ServiceRecordList";
+import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
+import { useUnloadGuard } from "./useUnloadGuard";
 
+const RECORD_TAB = "record";
+
+const isIpDimension = (dimension: Dimension): boolean => [true, 1, "1", "true"].includes(dimension.isIp);
+
+/** SPEC 2 /serviceFiles?id={compId}: the company's service records and dimension questionnaires. */
 export default function ServiceFilesPage() {
-  return <PageFrame title="shell.titles.serviceFiles" crumbs={archiveCrumbs} />;
+  const t = useT();
+  const [params] = useSearchParams();
+  const compId = params.get("id") ?? "";
+  const canExport = useCanMenu(MenuCode.SERVICE_FILES_EXPORT);
+  const [active, setActive] = useState(RECORD_TAB);
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const openTab = useRef<QuestionTabHandle>(null);
+  useUnloadGuard(dirty);
+
+  const { result } = useCustom<Envelope<Dimension[]>>({ url: DIMENSIONS_URL, method: "get" });
+  const dimensions = result.data?.result ?? [];
+
+  const change = (key: string) => {
+    if (dirty) setAsking(true);
+    else setActive(key);
+  };
+
+  // SPEC 4: Save saves the tab and closes the dialog; Don't save discards the changes and the
+  // previously selected tab stays active. Either way the user picks the next tab again.
+  const saveAndClose = async () => {
+    setSaving(true);
+    const saved = (await openTab.current?.save()) ?? true;
+    setSaving(false);
+    if (saved) setAsking(false);
+  };
+  const discard = () => {
+    openTab.current?.discard();
+    setAsking(false);
+  };
+
+  const items = [
+    {
+      key: RECORD_TAB,
+      label: <span data-testid="archive-tab-record">{t("archive.tabs.record")}</span>,
+      children: <ServiceRecordList compId={compId} />,
+    },
+    ...dimensions.map((dimension) => ({
+      key: dimension.serviceNo,
+      label: (
+        <span data-testid={`archive-tab-${dimension.serviceNo}`}>
+          {isIpDimension(dimension) && <span style={{ color: "#ff4d4f", marginRight: 4 }}>*</span>}
+          {dimension.serviceName}
+        </span>
+      ),
+      children: (
+        <QuestionTab
+          ref={active === dimension.serviceNo ? openTab : undefined}
+          compId={compId}
+          serviceNo={dimension.serviceNo}
+          onDirtyChange={setDirty}
+        />
+      ),
+    })),
+  ];
+
+  return (
+    <PageFrame
+      title="shell.titles.serviceFiles"
+      crumbs={archiveCrumbs}
+      extra={canExport ? <ExportAllButton compId={compId} /> : undefined}
+    >
+      <Tabs activeKey={active} onChange={change} items={items} destroyOnHidden />
+      <UnsavedChangesDialog open={asking} saving={saving} onSave={() => void saveAndClose()} onDiscard={discard} />
+    </PageFrame>
+  );
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { CertificationState, SmsScene } from "../../contract/account";
+import type { AccountOpenState, Evaluation } from "../../contract/valueSets";
 
 /**
  * The tables as code sees them: camelCase names, which the CamelCasePlugin maps to the
@@ -92,6 +93,32 @@ export interface CompaniesTable {
   contactPhone: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A knock-door visit record (migration 0006); value sets as codes (contract/valueSets.ts). */
+export interface ServiceRecordsTable {
+  id: Generated<number>;
+  compId: number;
+  researchers: string | null;
+  contactPerson: string | null;
+  contactPersonPhone: string | null;
+  contactPersonPosition: string | null;
+  cooperativePartner: string;
+  belongCustomer: string;
+  businessOpportunity: string;
+  comprehensiveEvaluation: Evaluation;
+  isOpenPatnavi: AccountOpenState;
+  mainBusiness: string;
+  /** Sanitised HTML (server/modules/archive/richText.ts). */
+  serviceContent: string;
+  serviceTime: DbTime;
+  nextFollowTime: DbTime | null;
+  /** files.id of the attachment. */
+  attachment: string | null;
+  createBy: number;
+  createDate: Timestamp;
+  updateBy: number;
+  updateDate: Timestamp;
 }
 
 export interface SmsCodesTable {
@@ -227,6 +254,46 @@ export interface IdpAccountsTable {
   createdAt: Timestamp;
 }
 
+/** A questionnaire tab of the service archive; serviceNo is its stable code ("ip", "basic", ...). */
+export interface ServiceDimensionsTable {
+  serviceNo: string;
+  serviceName: string;
+  /** The IP-management dimension, whose tab shows a red asterisk. */
+  isIp: Flag;
+  sort: number;
+}
+
+export interface ServiceQuestionsTable {
+  questionNo: string;
+  serviceNo: string;
+  question: string;
+  isReq: Flag;
+  sort: number;
+  createBy: number | null;
+  createDate: Timestamp;
+}
+
+/** A company's current answer; version counts its saves, so a save based on an older one is refused. */
+export interface ServiceAnswersTable {
+  compId: number;
+  questionNo: string;
+  currentAnswer: string;
+  version: number;
+  updateBy: number | null;
+  updateDate: Timestamp;
+}
+
+/** One saved change of an answer: before ('' when there was none) and after. */
+export interface AnswerHistoryTable {
+  id: Generated<number>;
+  compId: number;
+  questionNo: string;
+  historyAnswer: string;
+  currentAnswer: string;
+  createBy: number | null;
+  createDate: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   menus: MenusTable;
@@ -240,6 +307,7 @@ export interface Database {
   captchas: CaptchasTable;
   operationLogs: OperationLogsTable;
   companies: CompaniesTable;
+  serviceRecords: ServiceRecordsTable;
   smsCodes: SmsCodesTable;
   smsOutbox: SmsOutboxTable;
   certifications: CertificationsTable;
@@ -247,6 +315,10 @@ export interface Database {
   ssoKeys: SsoKeysTable;
   oidcPayloads: OidcPayloadsTable;
   idpAccounts: IdpAccountsTable;
+  serviceDimensions: ServiceDimensionsTable;
+  serviceQuestions: ServiceQuestionsTable;
+  serviceAnswers: ServiceAnswersTable;
+  answerHistory: AnswerHistoryTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

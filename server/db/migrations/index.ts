@@ -5,6 +5,8 @@ import * as auth from "./0002_auth";
 import * as accounts from "./0003_accounts";
 import * as sso from "./0004_sso";
 import * as admin from "./0005_admin";
+import * as serviceRecords from "./0006_service_records";
+import * as questionnaires from "./0007_questionnaires";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "0003_accounts": accounts,
   "0004_sso": sso,
   "0005_admin": admin,
+  "0006_service_records": serviceRecords,
+  "0007_questionnaires": questionnaires,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,80 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import { Button } from "antd";
+import { useMemo } from "react";
+import { DraggableModal } from "../../src/components/DraggableModal";
+import { useT } from "../../src/i18n/I18nContext";
+
+/** One edit of an answer (POST /api/archives/queryServiceAnswer), newest first. */
+interface HistoryEntry {
+  id: string | number;
+  createDate: string;
+  createBy: string;
+  historyAnswer: string | null;
+  currentAnswer: string | null;
+}
+
+const HISTORY_WIDTH = 960;
+
+function HistoryTable({ compId, questionNo }: { compId: string; questionNo: string }) {
+  const t = useT();
+  // SPEC 9: the whole history in one request (current 1, size 1000), hence pagination off.
+  const { tableProps } = useTable<HistoryEntry>({
+    resource: "serviceAnswers",
+    syncWithLocation: false,
+    pagination: { mode: "off" },
+    filters: {
+      permanent: [
+        { field: "compId", operator: "eq", value: compId },
+        { field: "questionNo", operator: "eq", value: questionNo },
+      ],
+    },
+  });
+  const columns = useMemo<ProColumns<HistoryEntry>[]>(
+    () => [
+      { title: t("archive.historyDialog.index"), key: "index", width: 70, render: (_, __, index) => index + 1 },
+      { title: t("archive.historyDialog.editor"), dataIndex: "createBy", width: 120 },
+      { title: t("archive.historyDialog.time"), dataIndex: "createDate", width: 180 },
+      { title: t("archive.historyDialog.before"), dataIndex: "historyAnswer" },
+      { title: t("archive.historyDialog.after"), dataIndex: "currentAnswer" },
+    ],
+    [t],
+  );
+  return (
+    <ProTable<HistoryEntry>
+      rowKey="id"
+      columns={columns}
+      dataSource={tableProps.dataSource as HistoryEntry[] | undefined}
+      loading={Boolean(tableProps.loading)}
+      pagination={false}
+      search={false}
+      options={false}
+      locale={{ emptyText: t("archive.table.noData") }}
+    />
+  );
+}
+
+/** SPEC 2 history dialog, 960 px: index, editor, time, answer before, answer after; Close. */
+export function AnswerHistoryDialog({
+  compId,
+  questionNo,
+  onClose,
+}: {
+  compId: string;
+  questionNo: string | undefined;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <DraggableModal
+      open={questionNo !== undefined}
+      title={t("archive.historyDialog.title")}
+      width={HISTORY_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>{t("archive.historyDialog.close")}</Button>}
+    >
+      <div data-testid="history-dialog">{questionNo !== undefined && <HistoryTable compId={compId} questionNo={questionNo} />}</div>
+    </DraggableModal>
+  );
+}

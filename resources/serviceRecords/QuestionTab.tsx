@@ -1,0 +1,178 @@
+import { useCustom } from "@refinedev/core";
+import { Button, Empty, Form, Input, Space, Spin, Typography } from "antd";
+import { forwardRef, useEffect, useImperativeHandle, useState } from "react";
+import type { Envelope } from "../../contract/envelope";
+import { LONG_TEXT_MAX } from "../../contract/limits";
+import { MenuCode } from "../../contract/menus";
+import { ApiError } from "../../providers/apiError";
+import { notify } from "../../providers/notifier";
+import { useCanMenu } from "../../src/access";
+import { useT } from "../../src/i18n/I18nContext";
+import { AnswerHistoryDialog } from "./AnswerHistoryDialog";
+import { conflictsOf, QUESTIONS_URL, saveAnswers, type AnswerConflict, type ServiceQuestion } from "./archiveCalls";
+
+/** What the archive page asks of the open question tab before it lets another tab open. */
+export interface QuestionTabHandle {
+  /** Saves the edits; true when they were saved (or there were none to send). */
+  save: () => Promise<boolean>;
+  discard: () => void;
+}
+
+type Answers = Record<string, string | undefined>;
+
+const trimmed = (value: string | null | undefined): string => (value ?? "").trim();
+
+/** SPEC 2 / 4 question tab: read-only answers until Edit, then textareas and Save. */
+export const QuestionTab = forwardRef<
+  QuestionTabHandle,
+  { compId: string; serviceNo: string; onDirtyChange: (dirty: boolean) => void }
+>(function QuestionTab({ compId, serviceNo, onDirtyChange }, ref) {
+  const t = useT();
+  const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
+  const [form] = Form.useForm<Answers>();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [conflicts, setConflicts] = useState<Record<string, AnswerConflict>>({});
+  const [historyOf, setHistoryOf] = useState<string>();
+
+  const { query, result } = useCustom<Envelope<ServiceQuestion[]>>({
+    url: QUESTIONS_URL,
+    method: "post",
+    config: { payload: { compId, serviceType: serviceNo } },
+  });
+  const questions = result.data?.result ?? [];
+  const loaded = (): Answers => Object.fromEntries(questions.map((q) => [q.questionNo, q.currentAnswer ?? ""]));
+
+  const setDirty = (dirty: boolean) => onDirtyChange(dirty);
+
+  const leaveEditing = () => {
+    setEditing(false);
+    setConflicts({});
+    setDirty(false);
+  };
+
+  const discard = () => {
+    form.setFieldsValue(loaded());
+    leaveEditing();
+  };
+
+  const save = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return false;
+    }
+    const values = form.getFieldsValue();
+    const filled = questions.filter((q) => trimmed(values[q.questionNo]) !== "");
+    if (filled.length === 0) {
+      notify.warning(t("archive.questions.nothingToSave"));
+      return false;
+    }
+    // Only non-empty answers that differ from what was loaded, each with the version it replaces.
+    const items = filled
+      .filter((q) => trimmed(values[q.questionNo]) !== trimmed(q.currentAnswer))
+      .map((q) => ({ compId, questionNo: q.questionNo, currentAnswer: trimmed(values[q.questionNo]), version: q.version }));
+    if (items.length === 0) {
+      leaveEditing();
+      return true;
+    }
+    setSaving(true);
+    try {
+      await saveAnswers(items);
+      notify.success(t("archive.questions.saved"));
+      leaveEditing();
+      await query.refetch();
+      return true;
+    } catch (error) {
+      // A refusal keeps what was typed on screen and marks the answers someone else changed.
+      notify.error(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError) {
+        setConflicts(Object.fromEntries(conflictsOf(error.body).map((c) => [c.questionNo, c])));
+      }
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useImperativeHandle(ref, () => ({ save, discard }));
+
+  // Each load (the first, and the reload after a save) shows the server's answers.
+  useEffect(() => form.resetFields(), [form, query.dataUpdatedAt]);
+
+  if (query.isLoading) return <Spin style={{ display: "block", margin: "40px auto" }} />;
+  if (questions.length === 0) return <Empty description={t("archive.questions.empty")} />;
+
+  return (
+    <>
+      {canEdit && (
+        <Space style={{ marginBottom: 16 }}>
+          {editing ? (
+            <>
+              <Button type="primary" loading={saving} onClick={() => void save()} data-testid="question-save">
+                {t("archive.questions.save")}
+              </Button>
+              <Button onClick={discard}>{t("archive.questions.cancel")}</Button>
+            </>
+          ) : (
+            <Button type="primary" onClick={() => setEditing(true)} data-testid="question-edit">
+              {t("archive.questions.edit")}
+            </Button>
+          )}
+        </Space>
+      )}
+      <Form<Answers>
+        form={form}
+        layout="vertical"
+        initialValues={loaded()}
+        onValuesChange={(_, all) =>
+          setDirty(questions.some((q) => trimmed(all[q.questionNo]) !== trimmed(q.currentAnswer)))
+        }
+      >
+        {questions.map((q, index) => {
+          const conflict = conflicts[q.questionNo];
+          return (
+            <Form.Item
+              key={q.questionNo}
+              name={q.questionNo}
+              label={`${index + 1}. ${q.question}`}
+              required={q.isReq === "1"}
+              rules={
+                editing && q.isReq === "1"
+                  ? [{ required: true, whitespace: true, message: t("archive.questions.required") }]
+                  : []
+              }
+              validateStatus={conflict ? "warning" : undefined}
+              help={
+                conflict
+                  ? t("archive.questions.conflict", { editor: conflict.editor, date: conflict.editDate, answer: conflict.currentAnswer })
+                  : undefined
+              }
+              extra={
+                q.lastEditDate && q.lastEditor ? (
+                  <Space size="small">
+                    <Typography.Text type="secondary">
+                      {t("archive.questions.history", { date: q.lastEditDate, editor: q.lastEditor })}
+                    </Typography.Text>
+                    <a role="button" data-testid={`history-link-${q.questionNo}`} onClick={() => setHistoryOf(q.questionNo)}>
+                      {t("archive.questions.viewHistory")}
+                    </a>
+                  </Space>
+                ) : undefined
+              }
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 8 }}
+                maxLength={LONG_TEXT_MAX}
+                showCount={editing}
+                readOnly={!editing}
+                data-testid={`answer-${q.questionNo}`}
+              />
+            </Form.Item>
+          );
+        })}
+      </Form>
+      <AnswerHistoryDialog compId={compId} questionNo={historyOf} onClose={() => setHistoryOf(undefined)} />
+    </>
+  );
+});

@@ -1,0 +1,144 @@
+import { DatePicker, Form, Input, Select, Typography } from "antd";
+import dayjs from "dayjs";
+import { useMemo, useState } from "react";
+import { DEFAULT_TIME_OF_DAY } from "../../contract/dateTime";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from "../../contract/files";
+import { CONTACT_PERSON_MAX, LONG_TEXT_MAX } from "../../contract/limits";
+import { richTextLength } from "../../contract/serviceRecord";
+import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../../contract/valueSets";
+import { FileUpload } from "../../src/components/FileUpload";
+import { LazyRichTextEditor } from "../../src/components/RichTextEditor";
+import { useT } from "../../src/i18n/I18nContext";
+import { uploadAuthHeaders } from "../../src/pages/userCenter/uploadAuthHeaders";
+import { CompanySelect } from "./CompanySelect";
+import { serviceRecordRules } from "./serviceRecordRules";
+
+const DATE_TIME_PICKER_FORMAT = "YYYY-MM-DD HH:mm:ss";
+
+/** SPEC 9: a picked day starts at 12:00:00 unless a time is chosen. */
+const showTime = { defaultValue: dayjs(DEFAULT_TIME_OF_DAY, "HH:mm:ss") };
+
+/** The visit record's fields (SPEC 3) with SPEC 5's rules; `readOnly` is the view of disable=true. */
+export function ServiceRecordInputs({
+  readOnly,
+  attachmentName,
+  initialContentLength,
+}: {
+  readOnly: boolean;
+  attachmentName?: string | null;
+  initialContentLength: number;
+}) {
+  const t = useT();
+  const rules = useMemo(() => serviceRecordRules(t), [t]);
+  const form = Form.useFormInstance();
+  const mainBusiness = Form.useWatch<string | undefined>("mainBusiness", form);
+  const attachment = Form.useWatch<string[] | undefined>("attachment", form);
+  const [contentLength, setContentLength] = useState<number>();
+  const shownContentLength = contentLength ?? initialContentLength;
+  const text = (name: string) => ({ name, label: t(`archive.form.${name}`) });
+  const input = (name: string, max?: number) => (
+    <Input placeholder={t("archive.form.placeholder")} maxLength={max} data-testid={`form-${name}`} />
+  );
+
+  return (
+    <>
+      <Form.Item {...text("compId")} rules={[{ required: true, message: t("archive.form.compIdPlaceholder") }]}>
+        <CompanySelect disabled={readOnly} />
+      </Form.Item>
+      <Form.Item {...text("researchers")}>{input("researchers")}</Form.Item>
+      <Form.Item {...text("contactPerson")} rules={rules.contactPerson}>
+        <Input placeholder={t("archive.form.placeholder")} showCount maxLength={CONTACT_PERSON_MAX} data-testid="form-contactPerson" />
+      </Form.Item>
+      <Form.Item {...text("contactPersonPhone")} rules={rules.contactPersonPhone}>
+        {input("contactPersonPhone")}
+      </Form.Item>
+      <Form.Item {...text("contactPersonPosition")}>{input("contactPersonPosition")}</Form.Item>
+      <Form.Item {...text("cooperativePartner")} required rules={rules.cooperativePartner}>
+        {input("cooperativePartner")}
+      </Form.Item>
+      <Form.Item {...text("belongCustomer")} required rules={rules.belongCustomer}>
+        {input("belongCustomer")}
+      </Form.Item>
+      <Form.Item {...text("businessOpportunity")} required rules={rules.businessOpportunity}>
+        {input("businessOpportunity")}
+      </Form.Item>
+      <Form.Item {...text("comprehensiveEvaluation")}>
+        <Select
+          data-testid="form-comprehensiveEvaluation"
+          options={EVALUATIONS.map((value) => ({ value, label: t(`archive.evaluation.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item {...text("isOpenPatnavi")}>
+        <Select
+          data-testid="form-isOpenPatnavi"
+          options={ACCOUNT_OPEN_STATES.map((value) => ({ value, label: t(`archive.accountOpen.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        {...text("mainBusiness")}
+        required
+        rules={rules.mainBusiness}
+        extra={<span data-testid="main-business-count">{t("archive.form.textCount", { count: [...(mainBusiness ?? "")].length, max: LONG_TEXT_MAX })}</span>}
+      >
+        <Input.TextArea rows={4} placeholder={t("archive.form.placeholder")} data-testid="form-mainBusiness" />
+      </Form.Item>
+      <Form.Item
+        {...text("serviceContent")}
+        required
+        rules={rules.serviceContent}
+        extra={
+          <Typography.Text type={shownContentLength > LONG_TEXT_MAX ? "danger" : "secondary"} data-testid="service-content-count">
+            {t("archive.form.textCount", { count: shownContentLength, max: LONG_TEXT_MAX })}
+          </Typography.Text>
+        }
+      >
+        <ServiceContentEditor readOnly={readOnly} onLength={setContentLength} />
+      </Form.Item>
+      <Form.Item {...text("serviceTime")} required rules={rules.serviceTime}>
+        <DatePicker showTime={showTime} format={DATE_TIME_PICKER_FORMAT} data-testid="form-serviceTime" />
+      </Form.Item>
+      <Form.Item {...text("nextFollowTime")}>
+        <DatePicker showTime={showTime} format={DATE_TIME_PICKER_FORMAT} data-testid="form-nextFollowTime" />
+      </Form.Item>
+      <Form.Item {...text("attachment")} extra={readOnly ? undefined : t("archive.form.attachmentHint")}>
+        <FileUpload
+          maxCount={1}
+          accept={ATTACHMENT_EXTENSIONS}
+          maxBytes={ATTACHMENT_MAX_BYTES}
+          rejectMessage={t("archive.validation.attachmentInvalid")}
+          authHeaders={uploadAuthHeaders}
+          fileNames={attachment?.[0] && attachmentName ? { [attachment[0]]: attachmentName } : undefined}
+          disabled={readOnly}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The rich-text editor as a form control that also reports the text's length for the counter. */
+function ServiceContentEditor({
+  value,
+  onChange,
+  readOnly,
+  onLength,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  readOnly: boolean;
+  onLength: (length: number) => void;
+}) {
+  return (
+    <div data-testid="form-serviceContent">
+      <LazyRichTextEditor
+        value={value}
+        readOnly={readOnly}
+        authHeaders={uploadAuthHeaders}
+        onChange={(html) => {
+          // SPEC 5 counts the text the reader sees, as the server does (richTextLength).
+          onLength(richTextLength(html));
+          onChange?.(html);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { useMemo } from "react";
+import { useNavigate } from "react-router";
+import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
+import type { ServiceRecordRow } from "../../contract/serviceRecord";
+import { useT } from "../../src/i18n/I18nContext";
+import { Paths } from "../../src/routes";
+import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
+import { ServiceRecordListFilter } from "./ServiceRecordListFilter";
+
+const EMPTY_TEXT = "--";
+
+/** SPEC 2 "Service record" tab: one company's visit records, 10 a page. */
+export function ServiceRecordList({ compId }: { compId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  // The page's URL belongs to the archive (id = company), so the list keeps its state to itself;
+  // the company is a permanent filter the search form cannot drop.
+  const { tableProps, searchFormProps, currentPage, pageSize } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
+    resource: "serviceRecords",
+    syncWithLocation: false,
+    pagination: { pageSize: ARCHIVE_PAGE_SIZE },
+    filters: {
+      permanent: [{ field: "compId", operator: "eq", value: compId }],
+      defaultBehavior: "replace",
+    },
+    onSearch: filtersFromValues,
+  });
+
+  const details = (query: Record<string, string>) =>
+    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId, ...query }).toString()}`);
+
+  const columns = useMemo<ProColumns<ServiceRecordRow>[]>(
+    () => [
+      {
+        title: t("archive.columns.index"),
+        key: "index",
+        width: 80,
+        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
+      },
+      { title: t("archive.columns.researchers"), dataIndex: "researchers" },
+      { title: t("archive.columns.contactPerson"), dataIndex: "contactPerson" },
+      { title: t("archive.columns.contactPersonPhone"), dataIndex: "contactPersonPhone" },
+      {
+        title: t("archive.columns.comprehensiveEvaluation"),
+        dataIndex: "comprehensiveEvaluation",
+        render: (_, row) => (row.comprehensiveEvaluation ? t(`archive.evaluation.${row.comprehensiveEvaluation}`) : EMPTY_TEXT),
+      },
+      {
+        title: t("archive.columns.serviceTime"),
+        dataIndex: "serviceTime",
+        render: (_, row) => row.serviceTime || EMPTY_TEXT,
+      },
+      {
+        title: t("archive.columns.operation"),
+        key: "operation",
+        width: 100,
+        render: (_, row) => (
+          <a role="button" data-testid={`record-view-${row.id}`} onClick={() => details({ id: String(row.id), disable: "true" })}>
+            {t("archive.columns.view")}
+          </a>
+        ),
+      },
+    ],
+    // details only closes over compId and navigate, both stable for the tab's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, currentPage, pageSize, compId],
+  );
+
+  return (
+    <>
+      <ServiceRecordListFilter formProps={searchFormProps} onAdd={() => details({})} />
+      <div data-testid="record-table">
+        <ProTable<ServiceRecordRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={tableProps.dataSource as ServiceRecordRow[] | undefined}
+          loading={Boolean(tableProps.loading)}
+          onChange={tableProps.onChange}
+          locale={{ emptyText: t("archive.table.noData") }}
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              // SPEC 2 layout: total, prev, pager, next, jumper; the size is fixed at 10.
+              showTotal: (total) => t("archive.table.total", { total }),
+              showQuickJumper: true,
+              showSizeChanger: false,
+            }
+          }
+          search={false}
+          options={false}
+        />
+      </div>
+    </>
+  );
+}

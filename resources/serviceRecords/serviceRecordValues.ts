@@ -1,0 +1,52 @@
+import dayjs, { type Dayjs } from "dayjs";
+import { DATE_TIME_FORMAT } from "../../contract/dateTime";
+import type { ServiceRecord, ServiceRecordFields } from "../../contract/serviceRecord";
+import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../contract/valueSets";
+
+/** The form's values: the pickers hold Dayjs, the upload control a list of file ids. */
+export type ServiceRecordFormValues = Omit<ServiceRecordFields, "serviceTime" | "nextFollowTime" | "attachment"> & {
+  serviceTime: Dayjs | null;
+  nextFollowTime: Dayjs | null;
+  attachment: string[];
+};
+
+/** A new record: SPEC 3/9 defaults (evaluation Average, account not opened) for the given company. */
+export function newRecordValues(compId: number | undefined): Partial<ServiceRecordFormValues> {
+  return {
+    compId,
+    comprehensiveEvaluation: DEFAULT_EVALUATION,
+    isOpenPatnavi: DEFAULT_ACCOUNT_OPEN_STATE,
+    attachment: [],
+    serviceTime: null,
+    nextFollowTime: null,
+  };
+}
+
+const dateTime = (value: string | null | undefined): Dayjs | null => (value ? dayjs(value, DATE_TIME_FORMAT) : null);
+
+/** A loaded record as the form shows it. */
+export function recordValues(record: ServiceRecord): Partial<ServiceRecordFormValues> {
+  return {
+    ...record,
+    serviceTime: dateTime(record.serviceTime),
+    nextFollowTime: dateTime(record.nextFollowTime),
+    attachment: record.attachment ? [record.attachment] : [],
+  };
+}
+
+const optional = (value: string | null | undefined): string | null => value?.trim() || null;
+
+/** The form's values as releaseArchives takes them; cleared optional fields go as null. */
+export function toPayload(values: ServiceRecordFormValues): ServiceRecordFields {
+  return {
+    ...values,
+    compId: Number(values.compId),
+    researchers: optional(values.researchers),
+    contactPerson: optional(values.contactPerson),
+    contactPersonPhone: optional(values.contactPersonPhone),
+    contactPersonPosition: optional(values.contactPersonPosition),
+    serviceTime: values.serviceTime ? values.serviceTime.format(DATE_TIME_FORMAT) : "",
+    nextFollowTime: values.nextFollowTime ? values.nextFollowTime.format(DATE_TIME_FORMAT) : null,
+    attachment: values.attachment[0] ?? null,
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { MenuCode } from "../../../../contract/menus";
+import { signedInUser } from "../../../plugins/auth";
+import { Enveloped, ok } from "../../../plugins/envelope";
+import { AnswerListBody, AnswerPage, AnswerSaveBody, AnswerSaved } from "./schemas";
+import { AnswerMessages, Answers } from "./service";
+
+const TAGS = ["敲门服务档案"];
+
+/** Answers of the question tabs: read with SERVICE_FILES, saved with SERVICE_FILES_EDIT. */
+const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const answers = new Answers({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone });
+
+  app.post(
+    "/api/archives/queryServiceAnswer",
+    {
+      config: { access: MenuCode.SERVICE_FILES, logAction: false },
+      schema: {
+        tags: TAGS,
+        summary: "带 questionNo：该问题回答的修改历史（最新在前）；不带：该企业的当前回答",
+        body: AnswerListBody,
+        response: { 200: Enveloped(AnswerPage) },
+      },
+    },
+    async (request) => ok(await answers.list(request.body)),
+  );
+
+  app.post(
+    "/api/archives/serviceAnswer",
+    {
+      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: "保存维度问卷" },
+      schema: {
+        tags: TAGS,
+        summary: "保存一个页签的回答：有变化的回答连同修改历史一并保存；他人已先行修改时整体拒绝（409）",
+        body: AnswerSaveBody,
+        response: { 200: Enveloped(AnswerSaved) },
+      },
+    },
+    async (request) => ({ ...ok({ saved: await answers.save(signedInUser(request).id, request.body) }, { status: 1 }), message: AnswerMessages.saved }),
+  );
+};
+
+export default answerRoutes;

@@ -1,0 +1,58 @@
+import { Type } from "typebox";
+import { LONG_TEXT_MAX } from "../../../../contract/limits";
+
+/* Shapes only; the rules (known dimension, text not blank) are checked by the service, in Chinese. */
+
+const IsReq = Type.Union([Type.Literal("1"), Type.Literal("0")], { description: "1 必答，0 选答" });
+const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+export const Dimension = Type.Object({
+  serviceNo: Type.String({ description: "维度编码（问卷页签）" }),
+  serviceName: Type.String({ description: "维度名称" }),
+  isIp: Type.Boolean({ description: "是否为知识产权维度（页签显示红色星号）" }),
+  sort: Type.Integer({ description: "排序，小的在前" }),
+});
+
+export const QuestionListBody = Type.Object({
+  compId: Type.Integer({ minimum: 1, description: "企业编号" }),
+  serviceType: Type.String({ minLength: 1, description: "维度编码（serviceNo）" }),
+});
+
+export const ServiceQuestion = Type.Object({
+  questionNo: Type.String(),
+  question: Type.String(),
+  isReq: IsReq,
+  serviceNo: Type.String(),
+  serviceName: Type.String(),
+  serviceType: Type.String({ description: "同 serviceNo" }),
+  currentAnswer: Type.String({ description: "该企业的当前回答；未回答为空字符串" }),
+  version: Type.Integer({ description: "当前回答的版本，保存时原样带回；未回答为 0" }),
+  lastEditDate: NullableText("最近一次修改时间 YYYY-MM-DD HH:mm:ss；无历史为 null"),
+  lastEditor: NullableText("最近一次修改人姓名；无历史为 null"),
+  createDate: Type.String({ description: "问题创建时间 YYYY-MM-DD HH:mm:ss" }),
+  createBy: NullableText("问题创建人姓名；随系统预置为 null"),
+});
+
+export const DimensionSaveBody = Type.Object({
+  serviceNo: Type.Optional(Type.String({ minLength: 1, description: "不填为新增维度；填写为修改该维度" })),
+  serviceName: Type.String({ description: "维度名称" }),
+  sort: Type.Integer({ description: "排序，小的在前" }),
+});
+
+export const QuestionSaveBody = Type.Object({
+  questionNo: Type.Optional(Type.String({ minLength: 1, description: "不填为新增问题；填写为修改该问题" })),
+  serviceNo: Type.String({ minLength: 1, description: "所属维度编码" }),
+  question: Type.String({ description: `问题内容，不超过 ${LONG_TEXT_MAX} 个字符` }),
+  isReq: IsReq,
+  sort: Type.Integer({ description: "排序，小的在前" }),
+});
+
+export const QuestionDeleteBody = Type.Object({ questionNo: Type.String({ minLength: 1 }) });
+
+export const Question = Type.Object({
+  questionNo: Type.String(),
+  serviceNo: Type.String(),
+  question: Type.String(),
+  isReq: IsReq,
+  sort: Type.Integer(),
+});

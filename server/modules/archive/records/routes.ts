@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { MenuCode } from "../../../../contract/menus";
+import { signedInUser } from "../../../plugins/auth";
+import { Enveloped, ok } from "../../../plugins/envelope";
+import { FileStore } from "../../files/service";
+import { RecordMessages } from "./messages";
+import { ArchivePage, ArchivesPageBody, RecordIdParams, ReleaseBody, Released, ServiceRecordSchema } from "./schemas";
+import { ServiceRecords } from "./service";
+
+const TAGS = ["敲门服务档案"];
+
+/** releaseArchives adds a record without an id in the body and edits the one it names otherwise. */
+const hasId = (body: unknown): boolean => typeof body === "object" && body !== null && "id" in body && (body as { id?: unknown }).id != null;
+
+/** The service record tab of the archive (/serviceFiles) and the visit record form (/serviceFilesDetails). */
+const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const files = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: app.config.uploadMaxMb });
+  const records = new ServiceRecords({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, files });
+
+  app.post(
+    "/api/archives/queryArchivesPage",
+    {
+      config: { access: MenuCode.SERVICE_FILES, logAction: false },
+      schema: {
+        tags: TAGS,
+        summary: "企业的走访记录：按调研人员、联系人（包含）、服务时间段（止日含当天）、综合评价查询，服务时间最新的在前",
+        body: ArchivesPageBody,
+        response: { 200: Enveloped(ArchivePage) },
+      },
+    },
+    async (request) => ok(await records.page(request.body)),
+  );
+
+  app.get(
+    "/api/archives/queryById/:id",
+    {
+      config: { access: MenuCode.SERVICE_FILES, logAction: false },
+      schema: { tags: TAGS, summary: "走访记录详情，含企业名称和附件原文件名", params: RecordIdParams, response: { 200: Enveloped(ServiceRecordSchema) } },
+    },
+    async (request) => ok(await records.byId(request.params.id)),
+  );
+
+  app.post(
+    "/api/archives/releaseArchives",
+    {
+      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: (request) => (hasId(request.body) ? "修改走访记录" : "新增走访记录") },
+      schema: {
+        tags: TAGS,
+        summary: "保存走访记录（不带 id 新增，带 id 修改）；创建人、修改人及其时间由服务器填写；不合规时返回第一条提示及全部错误",
+        body: ReleaseBody,
+        response: { 200: Enveloped(Released) },
+      },
+    },
+    async (request) => {
+      const saved = await records.release(request.body, signedInUser(request).id);
+      return { ...ok(saved, { status: 1 }), message: RecordMessages.saved };
+    },
+  );
+};
+
+export default serviceRecordRoutes;

@@ -1,0 +1,226 @@
+import type { Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import type { Page } from "../../../../contract/envelope";
+import {
+  validateServiceRecord,
+  type FieldError,
+  type ServiceRecord,
+  type ServiceRecordFilter,
+  type ServiceRecordRow,
+} from "../../../../contract/serviceRecord";
+import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION, type AccountOpenState, type Evaluation } from "../../../../contract/valueSets";
+import type { Dialect } from "../../../db/database";
+import { containsText } from "../../../db/like";
+import type { Database, DbTime, FileRow } from "../../../db/schema";
+import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
+import { AppError } from "../../../errors";
+import { sanitizeRichText } from "../richText";
+import { isOfficeAttachment } from "./attachment";
+import { RecordMessages, validationMessage } from "./messages";
+
+export interface RecordDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  timeZone: string;
+  /** The stored file behind an attachment id (server/modules/files/service.ts). */
+  files: {
+    find(id: string): Promise<FileRow | undefined>;
+    open(file: FileRow): Promise<{ stream: Readable } | undefined>;
+  };
+}
+
+/** What releaseArchives receives: every text may be missing, null or empty. */
+export interface RecordInput {
+  id?: number | null;
+  compId: number;
+  researchers?: string | null;
+  contactPerson?: string | null;
+  contactPersonPhone?: string | null;
+  contactPersonPosition?: string | null;
+  cooperativePartner?: string | null;
+  belongCustomer?: string | null;
+  businessOpportunity?: string | null;
+  comprehensiveEvaluation?: Evaluation | "" | null;
+  isOpenPatnavi?: AccountOpenState | "" | null;
+  mainBusiness?: string | null;
+  serviceContent?: string | null;
+  serviceTime?: string | null;
+  nextFollowTime?: string | null;
+  attachment?: string | null;
+}
+
+interface ShownError {
+  field: string;
+  message: string;
+}
+
+/** Trimmed; empty means none. */
+const optional = (text: string | null | undefined): string | null => {
+  const value = text?.trim() ?? "";
+  return value ? value : null;
+};
+
+/** A refusal naming the first failing rule, with every failing one for the form to mark. */
+function invalid(errors: ShownError[]): AppError {
+  return new AppError(400, errors[0].message, 400, { errors });
+}
+
+const shownErrors = (errors: FieldError[]): ShownError[] => errors.map((e) => ({ field: e.field, message: validationMessage(e.message) }));
+
+/** Start and end of the service-time filter: from the first day's midnight to the end of the last day. */
+function timeRange(filter: ServiceRecordFilter, timeZone: string): { from: Date | null; to: Date | null } {
+  const day = (text: string | undefined) => optional(text)?.slice(0, 10) ?? null;
+  const begin = optional(filter.serviceTimeBegin);
+  const endDay = day(filter.serviceTimeEnd);
+  const from = begin === null ? null : parseDateTime(begin, timeZone);
+  const to = endDay === null ? null : parseDateTime(`${endDay} 23:59:59`, timeZone);
+  if ((begin !== null && from === null) || (endDay !== null && to === null)) throw AppError.badRequest(RecordMessages.badDate);
+  return { from, to };
+}
+
+/**
+ * Knock-door visit records: who wrote and changed one, and when, is set here from the caller and
+ * the clock, never taken from the body.
+ */
+export class ServiceRecords {
+  constructor(private readonly deps: RecordDeps) {}
+
+  private time(value: DbTime): string {
+    return formatDateTime(fromDbTime(value), this.deps.timeZone);
+  }
+
+  /** POST /api/archives/queryArchivesPage: one company's records, newest service time first. */
+  async page(query: { current: number; size: number; model: ServiceRecordFilter }): Promise<Page<ServiceRecordRow>> {
+    const { db, dialect, timeZone } = this.deps;
+    const filter = query.model;
+    const { from, to } = timeRange(filter, timeZone);
+    const researchers = optional(filter.researchers);
+    const contactPerson = optional(filter.contactPerson);
+    let records = db.selectFrom("serviceRecords").where("serviceRecords.compId", "=", filter.compId);
+    if (researchers) records = records.where((eb) => containsText(dialect, eb.ref("serviceRecords.researchers"), researchers));
+    if (contactPerson) records = records.where((eb) => containsText(dialect, eb.ref("serviceRecords.contactPerson"), contactPerson));
+    if (filter.comprehensiveEvaluation) records = records.where("serviceRecords.comprehensiveEvaluation", "=", filter.comprehensiveEvaluation);
+    if (from) records = records.where("serviceRecords.serviceTime", ">=", toDbTime(dialect, from));
+    if (to) records = records.where("serviceRecords.serviceTime", "<=", toDbTime(dialect, to));
+    const [{ total }, rows] = await Promise.all([
+      records.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+      records
+        .innerJoin("users as creator", "creator.id", "serviceRecords.createBy")
+        .select([
+          "serviceRecords.id",
+          "serviceRecords.compId",
+          "serviceRecords.researchers",
+          "serviceRecords.contactPerson",
+          "serviceRecords.contactPersonPhone",
+          "serviceRecords.comprehensiveEvaluation",
+          "serviceRecords.serviceTime",
+          "serviceRecords.createDate",
+          "creator.name as createBy",
+        ])
+        .orderBy("serviceRecords.serviceTime", "desc")
+        .orderBy("serviceRecords.id", "desc")
+        .limit(query.size)
+        .offset((query.current - 1) * query.size)
+        .execute(),
+    ]);
+    return {
+      records: rows.map((row) => ({ ...row, serviceTime: this.time(row.serviceTime), createDate: this.time(row.createDate) })),
+      total: Number(total),
+      current: query.current,
+      size: query.size,
+    };
+  }
+
+  /** GET /api/archives/queryById/{id}: the record with its company's and attachment's names. */
+  async byId(id: number): Promise<ServiceRecord> {
+    const row = await this.deps.db
+      .selectFrom("serviceRecords")
+      .innerJoin("companies", "companies.id", "serviceRecords.compId")
+      .innerJoin("users as creator", "creator.id", "serviceRecords.createBy")
+      .innerJoin("users as updater", "updater.id", "serviceRecords.updateBy")
+      .leftJoin("files", "files.id", "serviceRecords.attachment")
+      .selectAll("serviceRecords")
+      .select(["companies.name as companyName", "files.originalName as attachmentName", "creator.name as creatorName", "updater.name as updaterName"])
+      .where("serviceRecords.id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw AppError.notFound(RecordMessages.notFound);
+    const { creatorName, updaterName, ...record } = row;
+    return {
+      ...record,
+      serviceTime: this.time(record.serviceTime),
+      nextFollowTime: record.nextFollowTime === null ? null : this.time(record.nextFollowTime),
+      createBy: creatorName,
+      createDate: this.time(record.createDate),
+      updateBy: updaterName,
+      updateDate: this.time(record.updateDate),
+    };
+  }
+
+  /** A date-time field: null when empty, an error when it is no date-time. */
+  private instant(field: "serviceTime" | "nextFollowTime", text: string | null | undefined, errors: ShownError[]): Date | null {
+    const value = optional(text);
+    if (value === null) return null;
+    const parsed = parseDateTime(value, this.deps.timeZone);
+    if (parsed === null) errors.push({ field, message: validationMessage("timeInvalid") });
+    return parsed;
+  }
+
+  private async attachmentOk(id: string): Promise<boolean> {
+    const { files } = this.deps;
+    const file = await files.find(id);
+    return file !== undefined && isOfficeAttachment(file, async () => (await files.open(file))?.stream);
+  }
+
+  /**
+   * POST /api/archives/releaseArchives: adds a record, or edits the one the id names. Every rule
+   * is checked before anything is written; the service record's HTML is stored cleaned.
+   */
+  async release(input: RecordInput, userId: number): Promise<{ id: number }> {
+    const { db, dialect } = this.deps;
+    const serviceContent = input.serviceContent == null ? null : sanitizeRichText(input.serviceContent);
+    const errors = shownErrors(validateServiceRecord({ ...input, serviceContent }));
+    const serviceTime = this.instant("serviceTime", input.serviceTime, errors);
+    const nextFollowTime = this.instant("nextFollowTime", input.nextFollowTime, errors);
+    const attachment = optional(input.attachment);
+    if (attachment !== null && !(await this.attachmentOk(attachment))) {
+      errors.push({ field: "attachment", message: validationMessage("attachmentInvalid") });
+    }
+    if (errors.length > 0 || serviceTime === null || serviceContent === null) throw invalid(errors);
+
+    const company = await db.selectFrom("companies").select("id").where("id", "=", input.compId).executeTakeFirst();
+    if (!company) throw AppError.badRequest(RecordMessages.unknownCompany);
+
+    const now = toDbTime(dialect, new Date());
+    // validateServiceRecord has made sure the required texts are there.
+    const fields = {
+      compId: input.compId,
+      researchers: optional(input.researchers),
+      contactPerson: optional(input.contactPerson),
+      contactPersonPhone: optional(input.contactPersonPhone),
+      contactPersonPosition: optional(input.contactPersonPosition),
+      cooperativePartner: input.cooperativePartner?.trim() ?? "",
+      belongCustomer: input.belongCustomer?.trim() ?? "",
+      businessOpportunity: input.businessOpportunity?.trim() ?? "",
+      comprehensiveEvaluation: input.comprehensiveEvaluation || DEFAULT_EVALUATION,
+      isOpenPatnavi: input.isOpenPatnavi || DEFAULT_ACCOUNT_OPEN_STATE,
+      mainBusiness: input.mainBusiness?.trim() ?? "",
+      serviceContent,
+      serviceTime: toDbTime(dialect, serviceTime),
+      nextFollowTime: nextFollowTime === null ? null : toDbTime(dialect, nextFollowTime),
+      attachment,
+      updateBy: userId,
+      updateDate: now,
+    };
+    if (input.id != null) {
+      const updated = await db.updateTable("serviceRecords").set(fields).where("id", "=", input.id).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw AppError.notFound(RecordMessages.notFound);
+      return { id: input.id };
+    }
+    const created = await db
+      .insertInto("serviceRecords")
+      .values({ ...fields, createBy: userId, createDate: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: created.id };
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MenuCode } from "../../../../contract/menus";
+import { formatDate } from "../../../db/time";
+import { FileStore } from "../../files/service";
+import { loadReport } from "./data";
+import { buildReport, DOCX_CONTENT_TYPE } from "./document";
+
+/**
+ * The file name travels in RFC 6266's filename* (percent-encoded UTF-8); the plain filename is an
+ * ASCII stand-in for clients that do not read it.
+ */
+function attachmentOf(name: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="archive.docx"; filename*=UTF-8''${encoded}`;
+}
+
+/** "Export all" of the service archive page: the company's whole archive as a .docx. */
+const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const files = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: app.config.uploadMaxMb });
+  const { timeZone } = app.config;
+
+  app.post(
+    "/api/archives/queryReport",
+    {
+      config: { access: MenuCode.SERVICE_FILES_EXPORT, logAction: "导出敲门服务档案" },
+      schema: {
+        tags: ["敲门服务档案"],
+        summary: "导出企业的敲门服务档案（.docx：企业信息、全部走访记录、各维度问卷及当前回答）",
+        body: Type.Object({ compId: Type.Integer({ minimum: 1, description: "企业编号" }) }),
+        produces: [DOCX_CONTENT_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const data = await loadReport({ db: app.db, files }, request.body.compId);
+      const file = await buildReport(data, { timeZone, now });
+      const name = `敲门服务档案-${data.company.name}-${formatDate(now, timeZone).replaceAll("-", "")}.docx`;
+      return reply.header("content-type", DOCX_CONTENT_TYPE).header("content-disposition", attachmentOf(name)).header("cache-control", "no-store").send(file);
+    },
+  );
+};
+
+export default reportRoutes;

@@ -1,0 +1,194 @@
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isValidCreditCode } from "../../../../contract/account";
+import { COMPANY_IMPORT_HEADER } from "../../../../contract/companies";
+import { RoleCode } from "../../../../contract/menus";
+import { loadConfig } from "../../../../server/config";
+import { createLogger } from "../../../../server/logger";
+import { DEMO_COMPANIES, seedDemoCompanies } from "../../../../server/modules/companies/demo";
+import { buildXlsx } from "../../../../server/modules/logs/xlsx";
+import { testDatabases } from "../../helpers/databases";
+import { multipartBody } from "../../helpers/multipart";
+import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
+import { startTestApp, type TestApp } from "../../helpers/testApp";
+import { call } from "../serviceRecords/support";
+
+const SEARCH = "/api/company/search";
+const SAVE = "/api/company/save";
+const IMPORT = "/api/company/import";
+/** Valid GB 32100 codes (check digits computed), none of the demo companies'. */
+const CODE_A = "91510107MA6CAB001T";
+const CODE_B = "91510116MA6CAB002Y";
+
+/** A sheet with a shared-strings table, as Excel writes one. */
+async function sharedStringsXlsx(rows: string[][]): Promise<Buffer> {
+  const strings: string[] = [];
+  const index = (text: string) => (strings.includes(text) ? strings.indexOf(text) : strings.push(text) - 1);
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const sheetRows = rows
+    .map((cells, r) => `<row r="${r + 1}">${cells.map((c, i) => (c === "" ? "" : `<c r="${col(i)}${r + 1}" t="s"><v>${index(c)}</v></c>`)).join("")}</row>`)
+    .join("");
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const zip = new JSZip();
+  zip.file("[Content_Types].xml", "<Types/>");
+  zip.file("xl/workbook.xml", '<workbook xmlns:r="r"><sheets><sheet name="企业" sheetId="1" r:id="rId1"/></sheets></workbook>');
+  zip.file("xl/_rels/workbook.xml.rels", '<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/data.xml"/></Relationships>');
+  zip.file("xl/worksheets/data.xml", `<worksheet><sheetData>${sheetRows}</sheetData></worksheet>`);
+  zip.file("xl/sharedStrings.xml", `<sst>${strings.map((s) => `<si><r><t>${escape(s)}</t></r></si>`).join("")}</sst>`);
+  return zip.generateAsync({ type: "nodebuffer" });
+}
+
+const csv = (rows: string[][]) => `\uFEFF${rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",")).join("\r\n")}\r\n`;
+
+describe.each(testDatabases())("companies on %s", (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let staff: SignedIn;
+  let member: SignedIn;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signInAsAdmin(t.app);
+    await createUser(t.app, { username: "companyStaff", password: "Company-pass-1", roles: [RoleCode.STAFF] });
+    await createUser(t.app, { username: "companyMember", password: "Company-pass-1", roles: [RoleCode.MEMBER] });
+    staff = await signIn(t.app, "companyStaff", "Company-pass-1");
+    member = await signIn(t.app, "companyMember", "Company-pass-1");
+  });
+  afterAll(() => t.close());
+
+  const save = (body: Record<string, unknown>, who = admin) => call(t.app, who, SAVE, body);
+  const importFile = (filename: string, content: Buffer | string, who = admin) => {
+    const { payload, headers } = multipartBody([{ name: "file", filename, content }]);
+    return t.app.inject({ method: "POST", url: IMPORT, headers: { ...who.headers, ...headers }, payload });
+  };
+  const count = async () => Number((await t.app.db.selectFrom("companies").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("adds and edits a company", async () => {
+    const added = await save({ name: " 芯片 ", creditCode: CODE_A.toLowerCase(), district: "成都高新区", segment: "design", contactPhone: "028-85001234" });
+    expect(added.json()).toMatchObject({ code: 200, status: 1, result: { name: "芯片", creditCode: CODE_A, segment: "design", address: null } });
+    const id = added.json().result.id;
+    const edited = await save({ id, name: "芯片", creditCode: CODE_A, segment: "materials", address: "天府大道" });
+    expect(edited.json().result).toMatchObject({ id, segment: "materials", address: "天府大道", district: null });
+    expect((await call(t.app, staff, `/api/company/${id}`)).json().result).toMatchObject({ id, name: "芯片", segment: "materials" });
+    expect((await call(t.app, staff, "/api/company/999999")).json()).toMatchObject({ code: 404, message: "企业不存在" });
+  });
+
+  it.each([
+    [{ name: "  " }, "请输入企业名称"],
+    [{ name: "坏代码企业", creditCode: "91510100MA0000000X" }, "请输入正确的统一社会信用代码"],
+    [{ name: "坏电话企业", contactPhone: "12" }, "请输入正确的联系电话"],
+    [{ name: "联系人过长企业", contactPerson: "人".repeat(21) }, "联系人不能超过 20 个字符"],
+  ])("refuses %o: %s", async (body, message) => {
+    const res = await save(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("refuses a name or credit code another company has", async () => {
+    await save({ name: "重名企业", creditCode: CODE_B });
+    expect((await save({ name: "重名企业" })).json()).toMatchObject({ code: 409, message: "企业名称已存在" });
+    expect((await save({ name: "另一企业", creditCode: CODE_B })).json()).toMatchObject({ code: 409, message: "统一社会信用代码已被其他企业使用" });
+  });
+
+  it("ranks search results: exact match, then prefix, then contains", async () => {
+    await save({ name: "成都芯片" });
+    await save({ name: "芯片设计公司" });
+    const res = await call(t.app, staff, SEARCH, { keywords: "芯片" });
+    expect(res.json().result.records.map((r: { name: string }) => r.name)).toEqual(["芯片", "芯片设计公司", "成都芯片"]);
+    const byCode = await call(t.app, staff, SEARCH, { keywords: CODE_A.slice(0, 8).toLowerCase() });
+    expect(byCode.json().result.records[0]).toEqual({ id: expect.any(Number), name: "芯片", creditCode: CODE_A, district: null, segment: "materials" });
+    const paged = await call(t.app, staff, SEARCH, { keywords: "芯片", current: 2, size: 2 });
+    expect(paged.json().result).toMatchObject({ total: 3, current: 2, size: 2, records: [{ name: "成都芯片" }] });
+    expect((await call(t.app, staff, SEARCH, { keywords: "%" })).json().result.total).toBe(0);
+  });
+
+  it("imports a good .csv file", async () => {
+    const before = await count();
+    const res = await importFile(
+      "企业.csv",
+      csv([[...COMPANY_IMPORT_HEADER], ["导入企业甲", "", "郫都区", "封装测试", "地址, 含逗号", "张三", "13800138000"], ["导入企业乙", "", "", "设备", "", "", ""]]),
+    );
+    expect(res.json()).toMatchObject({ code: 200, status: 1, result: { imported: 2 } });
+    expect(await count()).toBe(before + 2);
+    const row = await t.app.db.selectFrom("companies").selectAll().where("name", "=", "导入企业甲").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ segment: "packagingTest", address: "地址, 含逗号", district: "郫都区" });
+  });
+
+  it("imports a good .xlsx file with inline or shared strings", async () => {
+    const inline = await buildXlsx("企业", COMPANY_IMPORT_HEADER, [["导入企业丙", null, "双流区", "制造", null, null, null]]);
+    expect((await importFile("企业.xlsx", inline)).json()).toMatchObject({ status: 1, result: { imported: 1 } });
+    const shared = await sharedStringsXlsx([[...COMPANY_IMPORT_HEADER], ["导入企业丁&戊", "", "", "材料", "", "", ""]]);
+    expect((await importFile("企业.xlsx", shared)).json()).toMatchObject({ status: 1, result: { imported: 1 } });
+    expect(await t.app.db.selectFrom("companies").select("segment").where("name", "=", "导入企业丁&戊").executeTakeFirst()).toEqual({ segment: "materials" });
+  });
+
+  it("reports every bad row with its line and imports nothing", async () => {
+    const before = await count();
+    const rows = [
+      [...COMPANY_IMPORT_HEADER],
+      ["好企业一", "", "", "设计", "", "", ""],
+      ["", "", "", "", "地址", "", ""],
+      ["坏环节企业", "", "", "芯片", "", "", ""],
+      ["好企业一", "", "", "", "", "", ""],
+      ["芯片", "", "", "", "", "", ""],
+      ["坏电话企业", "", "", "", "", "", "123"],
+    ];
+    const res = await importFile("企业.csv", csv(rows));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 400,
+      message: "导入失败：5 行有误",
+      result: {
+        errors: [
+          { line: 3, reason: "请输入企业名称" },
+          { line: 4, reason: "产业链环节须为设计、制造、封装测试、设备或材料" },
+          { line: 5, reason: "企业名称与第 2 行重复" },
+          { line: 6, reason: "企业名称已存在" },
+          { line: 7, reason: "请输入正确的联系电话" },
+        ],
+      },
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a file with the wrong header, type or content", async () => {
+    expect((await importFile("企业.csv", "名称,代码\r\n甲,\r\n")).json().message).toBe(`表头须为：${COMPANY_IMPORT_HEADER.join("、")}`);
+    expect((await importFile("企业.csv", csv([[...COMPANY_IMPORT_HEADER]]))).json().message).toBe("文件中没有企业");
+    expect((await importFile("企业.txt", "x")).statusCode).toBe(400);
+    expect((await importFile("企业.xlsx", "not a zip")).json().message).toBe("无法读取该文件，请上传 .xlsx 或 UTF-8 编码的 .csv 文件");
+  });
+
+  it("refuses members the search and everyone but administrators the upkeep", async () => {
+    expect((await call(t.app, member, SEARCH, { keywords: "芯片" })).statusCode).toBe(403);
+    expect((await call(t.app, member, "/api/company/1")).statusCode).toBe(403);
+    expect((await save({ name: "越权企业" }, staff)).statusCode).toBe(403);
+    expect((await importFile("企业.csv", csv([[...COMPANY_IMPORT_HEADER]]), staff)).statusCode).toBe(403);
+  });
+
+  it("seeds the demo companies once, each with a valid credit code", async () => {
+    expect([CODE_A, CODE_B].every(isValidCreditCode)).toBe(true);
+    expect(DEMO_COMPANIES).toHaveLength(20);
+    for (const company of DEMO_COMPANIES) {
+      expect(isValidCreditCode(company.creditCode!)).toBe(true);
+      expect(company.name).toContain("示例");
+    }
+    expect(new Set(DEMO_COMPANIES.map((c) => c.segment))).toEqual(new Set(["design", "manufacturing", "packagingTest", "equipment", "materials"]));
+    const log = createLogger({ logLevel: "silent" });
+    const before = await count();
+    await seedDemoCompanies(t.app.db, t.app.dialect, log);
+    await seedDemoCompanies(t.app.db, t.app.dialect, log);
+    expect(await count()).toBe(before + 20);
+  });
+});
+
+describe("SEED_DEMO_DATA", () => {
+  it("defaults to true, except in production", () => {
+    expect(loadConfig({}, "/srv").seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://sso.example.org", OIDC_CLIENT_ID: "p" }, "/srv").seedDemoData).toBe(false);
+  });
+
+  it("reads true or false, and refuses anything else", () => {
+    expect(loadConfig({ SEED_DEMO_DATA: "false" }, "/srv").seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://sso.example.org", OIDC_CLIENT_ID: "p", SEED_DEMO_DATA: "true" }, "/srv").seedDemoData).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO_DATA: "maybe" }, "/srv")).toThrow('SEED_DEMO_DATA: "maybe" is not true or false');
+  });
+});

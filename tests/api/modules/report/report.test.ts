@@ -1,0 +1,171 @@
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RoleCode, type RoleCodeValue } from "../../../../contract/menus";
+import { toDbTime } from "../../../../server/db/time";
+import { testDatabases } from "../../helpers/databases";
+import { multipartBody } from "../../helpers/multipart";
+import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
+import { startTestApp, type TestApp } from "../../helpers/testApp";
+import { call, createCompany, userWith } from "../questions/support";
+
+const EXPORT = "/api/archives/queryReport";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+/** A 2 x 3 pixel PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAfAAMBU2A3ZgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe.each(testDatabases())("archive export on %s", (kind) => {
+  let t: TestApp;
+  let staff: SignedIn;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    staff = await userWith(t.app, RoleCode.STAFF, "赵调研");
+  });
+  afterAll(() => t.close());
+
+  const exportOf = (compId: number, who = staff) => t.app.inject({ method: "POST", url: EXPORT, headers: who.headers, payload: { compId } });
+
+  async function uploadPng(): Promise<string> {
+    const { payload, headers } = multipartBody([{ name: "file", filename: "现场照片.png", contentType: "image/png", content: PNG }]);
+    const res = await t.app.inject({ method: "POST", url: "/api/files/upload", headers: { ...staff.headers, ...headers }, payload });
+    expect(res.statusCode).toBe(200);
+    return res.json().result.id as string;
+  }
+
+  async function addRecord(compId: number, fields: { researchers: string; serviceContent: string; serviceTime: Date }) {
+    const now = toDbTime(t.app.dialect, new Date());
+    await t.app.db
+      .insertInto("serviceRecords")
+      .values({
+        compId,
+        researchers: fields.researchers,
+        contactPerson: "陈经理",
+        contactPersonPhone: "13912345678",
+        contactPersonPosition: "知识产权总监",
+        cooperativePartner: "电子科技大学",
+        belongCustomer: "高新区重点企业",
+        businessOpportunity: "专利导航项目",
+        comprehensiveEvaluation: "excellent",
+        isOpenPatnavi: "opened",
+        mainBusiness: "功率半导体器件设计",
+        serviceContent: fields.serviceContent,
+        serviceTime: toDbTime(t.app.dialect, fields.serviceTime),
+        createBy: staff.userId,
+        createDate: now,
+        updateBy: staff.userId,
+        updateDate: now,
+      })
+      .execute();
+  }
+
+  it("exports the company, every record with its rich text and pictures, and the answers as a .docx", async () => {
+    const compId = await createCompany(t.app, "成都芯锐半导体有限公司", { creditCode: "91510100MA6CXXXX1A", address: "成都高新区天府大道中段 1 号" });
+    const imageId = await uploadPng();
+    await addRecord(compId, {
+      researchers: "赵调研、钱调研",
+      serviceContent: `<p><strong>重点</strong>走访<em>研发中心</em>与<u>专利部</u></p><ul><li>需求一：专利检索</li><li>需求二：侵权分析</li></ul><ol><li>第一步</li></ol><p><img src="/api/open/download/${imageId}" alt="现场"></p>`,
+      serviceTime: new Date("2026-03-02T02:00:00Z"),
+    });
+    await addRecord(compId, { researchers: "孙调研", serviceContent: "<p>第二次回访&amp;交流</p>", serviceTime: new Date("2026-04-10T02:00:00Z") });
+    await call(t.app, staff, "/api/archives/serviceAnswer", [{ compId, questionNo: "ip02", currentAnswer: "发明专利 21 件，实用新型 40 件", version: 0 }]);
+
+    const res = await exportOf(compId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe(DOCX);
+    const disposition = String(res.headers["content-disposition"]);
+    expect(disposition).toMatch(/^attachment; filename="archive\.docx"; filename\*=UTF-8''/);
+    const name = decodeURIComponent(disposition.split("UTF-8''")[1]);
+    expect(name).toMatch(/^敲门服务档案-成都芯锐半导体有限公司-\d{8}\.docx$/);
+
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const document = await zip.file("word/document.xml")?.async("string");
+    expect(document).toBeDefined();
+    for (const text of [
+      "成都芯锐半导体有限公司",
+      "91510100MA6CXXXX1A",
+      "赵调研、钱调研",
+      "孙调研",
+      "陈经理",
+      "电子科技大学",
+      "功率半导体器件设计",
+      "优秀",
+      "已开通",
+      "2026-03-02 10:00:00",
+      "需求一：专利检索",
+      "第二次回访&amp;交流",
+      "企业现有专利数量及类型分布？",
+      "发明专利 21 件，实用新型 40 件",
+      "知识产权",
+      "融资与政策需求",
+    ]) {
+      // A boolean, so that a failure names the text rather than printing the whole document.
+      expect(document?.includes(text), text).toBe(true);
+    }
+    // Bold, italic and underline runs, list numbering and the embedded picture.
+    const has = (pattern: RegExp) => pattern.test(document ?? "");
+    expect(has(/<w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">重点/)).toBe(true);
+    expect(has(/<w:i\/><w:iCs\/><\/w:rPr><w:t xml:space="preserve">研发中心/)).toBe(true);
+    expect(has(/<w:u w:val="single"\/><\/w:rPr><w:t xml:space="preserve">专利部/)).toBe(true);
+    expect(has(/<w:numPr>.*?<\/w:pPr><w:r><w:t xml:space="preserve">需求一：专利检索/)).toBe(true);
+    expect(has(/<w:drawing>/)).toBe(true);
+    expect(Object.keys(zip.files).some((path) => path.startsWith("word/media/"))).toBe(true);
+    // Newest visit first.
+    expect(document?.indexOf("孙调研")).toBeLessThan(document?.indexOf("赵调研、钱调研") ?? 0);
+
+    const styles = await zip.file("word/styles.xml")?.async("string");
+    expect(styles).toMatch(/<w:docDefaults>.*w:eastAsia="宋体".*<\/w:docDefaults>/s);
+    expect(styles).toContain('w:eastAsia="黑体"');
+  });
+
+  it("exports 1,000 records in one go", async () => {
+    const compId = await createCompany(t.app, "成都千条记录测试企业");
+    const now = toDbTime(t.app.dialect, new Date());
+    const base = {
+      compId,
+      contactPerson: "周经理",
+      cooperativePartner: "四川大学",
+      belongCustomer: "重点客户",
+      businessOpportunity: "贯标辅导",
+      comprehensiveEvaluation: "good" as const,
+      isOpenPatnavi: "noIntention" as const,
+      mainBusiness: "晶圆级封装",
+      createBy: staff.userId,
+      createDate: now,
+      updateBy: staff.userId,
+      updateDate: now,
+    };
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      ...base,
+      researchers: `调研员${i}`,
+      serviceContent: `<p>第 <strong>${i}</strong> 次走访</p>`,
+      serviceTime: toDbTime(t.app.dialect, new Date(Date.UTC(2025, 0, 1) + i * 3_600_000)),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.app.db.insertInto("serviceRecords").values(rows.slice(i, i + 200)).execute();
+
+    const res = await exportOf(compId);
+    expect(res.statusCode).toBe(200);
+    const document = await (await JSZip.loadAsync(res.rawPayload)).file("word/document.xml")?.async("string");
+    for (const text of ["调研员999<", "调研员0<", "走访记录（共 1000 条）"]) expect(document?.includes(text), text).toBe(true);
+  });
+
+  it("answers 404 for an unknown company and needs the export permission", async () => {
+    const unknown = await exportOf(999999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 404, message: "企业不存在" });
+
+    const compId = await createCompany(t.app, "成都权限测试企业");
+    expect((await exportOf(compId, await userWith(t.app, RoleCode.MEMBER))).statusCode).toBe(403);
+    // A role that may read the archive but not export it.
+    const admin = await signInAsAdmin(t.app);
+    const role = await t.app.db.insertInto("roles").values({ code: "archiveReader", name: "档案查看", builtin: 0, createdAt: toDbTime(t.app.dialect, new Date()) }).returning("id").executeTakeFirstOrThrow();
+    const menu = await t.app.db.selectFrom("menus").select("id").where("code", "=", "serviceFiles").executeTakeFirstOrThrow();
+    await t.app.db.insertInto("roleMenus").values({ roleId: role.id, menuId: menu.id }).execute();
+    await createUser(t.app, { username: "archiveReader1", password: "Reader-pass-1", roles: ["archiveReader" as RoleCodeValue] });
+    const reader = await signIn(t.app, "archiveReader1", "Reader-pass-1");
+    expect((await call(t.app, reader, "/api/archives/queryDimension")).statusCode).toBe(200);
+    expect((await exportOf(compId, reader)).statusCode).toBe(403);
+    expect((await exportOf(compId, admin)).statusCode).toBe(200);
+  });
+});
