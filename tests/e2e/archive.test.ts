@@ -1,0 +1,157 @@
+import JSZip from "jszip";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./support/browser";
+import { signInAsAdmin } from "./support/session";
+import { browserSuite } from "./support/suite";
+
+/** A minimal but real .docx: what the server's content check looks for. */
+async function minimalDocx(): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    "[Content_Types].xml",
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    "_rels/.rels",
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    "word/document.xml",
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>走访纪要</w:t></w:r></w:p></w:body></w:document>',
+  );
+  return zip.generateAsync({ type: "nodebuffer" });
+}
+
+describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
+  const suite = browserSuite();
+  let page: Page;
+  let compId = 0;
+
+  const go = (path: string) => page.goto(suite.server.baseUrl + path);
+  const rows = () => page.getByTestId("record-table").locator("tbody tr.ant-table-row");
+  const search = async () => {
+    await page.getByTestId("record-search").click();
+    await page.waitForTimeout(300);
+  };
+
+  it("records a visit with an attachment and finds it through each filter, then shows it read-only", async () => {
+    page = await suite.freshPage();
+    await signInAsAdmin(page, suite.server);
+    compId = await page.evaluate(async () => {
+      const { data } = JSON.parse(localStorage.getItem("accessTokenRecord")!);
+      const res = await fetch("/api/company/search", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `bearer ${data.access_token}` },
+        body: JSON.stringify({ keywords: "示例", current: 1, size: 1 }),
+      });
+      return (await res.json()).result.records[0].id as number;
+    });
+
+    await go(`/serviceFiles?id=${compId}`);
+    await page.getByTestId("record-add").click();
+    await page.getByTestId("form-researchers").fill("王研究员");
+    await page.getByTestId("form-contactPerson").fill("赵经理");
+    await page.getByTestId("form-contactPersonPhone").fill("028-85123456");
+    await page.getByTestId("form-cooperativePartner").fill("电子科技大学");
+    await page.getByTestId("form-belongCustomer").fill("高新区重点企业");
+    await page.getByTestId("form-businessOpportunity").fill("专利布局咨询");
+    await page.getByTestId("form-mainBusiness").fill("功率半导体器件设计");
+    const editor = page.getByTestId("form-serviceContent").locator("[contenteditable=true]");
+    await editor.waitFor({ timeout: 30_000 });
+    await editor.click();
+    await page.keyboard.type("上门了解企业专利需求");
+    const serviceTime = page.getByTestId("form-serviceTime");
+    await serviceTime.click();
+    await serviceTime.fill("2026-11-20 12:00:00");
+    await page.keyboard.press("Enter");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByText("上传文件").first().click();
+    await (await chooser).setFiles({
+      name: "走访纪要.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: await minimalDocx(),
+    });
+    await expect.poll(() => page.getByText("走访纪要.docx").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId("form-save").click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/serviceFiles");
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
+
+    await page.getByTestId("record-filter-researchers").fill("王研究");
+    await search();
+    expect(await rows().count()).toBe(1);
+    await page.getByTestId("record-filter-researchers").fill("李");
+    await search();
+    await expect.poll(() => rows().count()).toBe(0);
+    await page.getByTestId("record-filter-researchers").fill("");
+    await page.getByTestId("record-filter-contact").fill("赵");
+    await search();
+    await expect.poll(() => rows().count()).toBe(1);
+
+    const pickEvaluation = async (label: string) => {
+      await page.getByTestId("record-filter-evaluation").click();
+      await page.locator(".ant-select-dropdown:visible").getByTitle(label).click();
+      await search();
+    };
+    await pickEvaluation("优秀");
+    await expect.poll(() => rows().count()).toBe(0);
+    await pickEvaluation("一般");
+    await expect.poll(() => rows().count()).toBe(1);
+
+    const range = page.locator("[data-testid=record-filter-date] input, input[data-testid=record-filter-date]");
+    const pickRange = async (from: string, to: string) => {
+      await range.first().click();
+      await range.first().fill(from);
+      await range.last().click();
+      await range.last().fill(to);
+      await page.keyboard.press("Enter");
+      await search();
+    };
+    await pickRange("2026-11-21", "2026-11-30");
+    await expect.poll(() => rows().count()).toBe(0);
+    await pickRange("2026-11-20", "2026-11-20");
+    await expect.poll(() => rows().count()).toBe(1);
+
+    await rows().first().getByText("查看").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("disable")).toBe("true");
+    await expect.poll(() => page.getByTestId("form-researchers").inputValue()).toBe("王研究员");
+    expect(await page.getByTestId("form-save").count()).toBe(0);
+    expect(await page.getByTestId("form-researchers").isDisabled()).toBe(true);
+  });
+
+  it("saves answers with their history, asks about unsaved changes both ways, and exports the archive", async () => {
+    await go(`/serviceFiles?id=${compId}`);
+    await page.getByTestId("archive-tab-ip").click();
+    await page.getByTestId("question-edit").click();
+    const answers = page.locator("textarea[data-testid^=answer-]");
+    const count = await answers.count();
+    for (let i = 0; i < count; i++) await answers.nth(i).fill(`第${i + 1}题的回答`);
+    await page.getByTestId("answer-ip01").fill("设有知识产权部，两名专职人员");
+    await page.getByTestId("question-save").click();
+    await expect.poll(() => page.getByTestId("history-link-ip01").count(), { timeout: 15_000 }).toBe(1);
+    await page.getByTestId("history-link-ip01").click();
+    await expect.poll(() => page.getByTestId("history-dialog").innerText()).toContain("设有知识产权部，两名专职人员");
+    await page.locator(".ant-modal-footer:visible button").last().click();
+
+    // Don't save: the typed text is dropped.
+    await page.getByTestId("question-edit").click();
+    await page.getByTestId("answer-ip02").fill("未保存的回答");
+    await page.getByTestId("archive-tab-basic").click();
+    await page.getByTestId("unsaved-discard").click();
+    await expect.poll(() => page.getByTestId("answer-ip02").inputValue()).toBe("第2题的回答");
+
+    // Save: the typed text is kept and becomes the answer's latest history entry.
+    await page.getByTestId("question-edit").click();
+    await page.getByTestId("answer-ip02").fill("已有发明专利12件");
+    await page.getByTestId("archive-tab-basic").click();
+    await page.getByTestId("unsaved-save").click();
+    await page.getByTestId("history-link-ip02").click();
+    await expect.poll(() => page.getByTestId("history-dialog").innerText(), { timeout: 15_000 }).toContain("已有发明专利12件");
+    await page.locator(".ant-modal-footer:visible button").last().click();
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("export-all").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^敲门服务档案-.+-\d{8}\.docx$/);
+  });
+});
