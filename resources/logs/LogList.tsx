@@ -1,9 +1,9 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
-import { Alert } from "antd";
 import { useMemo, useState } from "react";
-import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../contract/limits";
+import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
+import { ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -81,25 +81,7 @@ export default function LogList() {
   return (
     <PageFrame title="shell.titles.logs" crumbs={CRUMBS} extra={<LogExportButton filters={filters} />}>
       <LogListFilter formProps={searchFormProps} initialValues={initialValues} />
-      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
-      <div data-testid="log-table">
-        <ProTable<LogRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={tableProps.dataSource as LogRow[] | undefined}
-          loading={Boolean(tableProps.loading)}
-          onChange={tableProps.onChange}
-          pagination={
-            tableProps.pagination && {
-              ...tableProps.pagination,
-              showSizeChanger: true,
-              pageSizeOptions: LIST_PAGE_SIZES.map(String),
-            }
-          }
-          search={false}
-          options={false}
-        />
-      </div>
+      <ListTable<LogRow> testId="log-table" tableProps={tableProps} columns={columns} error={error} />
       <LogDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
     </PageFrame>
   );

@@ -1,8 +1,8 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
-import { Alert } from "antd";
 import { useMemo } from "react";
-import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../contract/limits";
+import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
+import { ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -49,25 +49,7 @@ export default function UserList() {
 
   return (
     <PageFrame title="shell.titles.userList" crumbs={CRUMBS}>
-      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
-      <div data-testid="user-table">
-        <ProTable<UserRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={tableProps.dataSource as UserRow[] | undefined}
-          loading={Boolean(tableProps.loading)}
-          onChange={tableProps.onChange}
-          pagination={
-            tableProps.pagination && {
-              ...tableProps.pagination,
-              showSizeChanger: true,
-              pageSizeOptions: LIST_PAGE_SIZES.map(String),
-            }
-          }
-          search={false}
-          options={false}
-        />
-      </div>
+      <ListTable<UserRow> testId="user-table" tableProps={tableProps} columns={columns} error={error} />
     </PageFrame>
   );
 }

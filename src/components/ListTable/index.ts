@@ -1,0 +1,1 @@
+export { ListTable } from "./ListTable";
