@@ -47,7 +47,21 @@ export const defaultEndpoints = {
   },
   serviceAnswers: { list: post("/api/archives/queryServiceAnswer") },
   /** The visit form's company picker: search by keywords, and the picked company's label. */
-  companies: { list: post("/api/company/search", { filtersAtRoot: true }), one: get("/api/company/:id") },
+  companies: { list: post("/api/company/search", { filtersAtRoot: true }), one: get("/api/company/:id"), create: post("/api/company/save"), update: post("/api/company/save") },
+  /** Questionnaire administration; a delete's key goes as explicit variables ({ serviceNo }). */
+  dimensions: {
+    list: post("/api/archives/dimension/list"),
+    create: post("/api/archives/dimension/save"),
+    update: post("/api/archives/dimension/save"),
+    delete: post("/api/archives/dimension/delete"),
+  },
+  /** The list takes its dimension as `serviceNo` at the body's root; a delete sends { questionNo }. */
+  questions: {
+    list: post("/api/archives/question/list", { filtersAtRoot: true }),
+    create: post("/api/archives/question/save"),
+    update: post("/api/archives/question/save"),
+    delete: post("/api/archives/question/delete"),
+  },
 } satisfies Endpoints;
 
 export type ResourceName = keyof typeof defaultEndpoints;

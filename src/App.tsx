@@ -3,8 +3,8 @@ import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
 import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
-import { Suspense, useMemo } from "react";
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { Suspense, useMemo, useState } from "react";
+import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from "react-router";
 import { accessControlProvider } from "../providers/accessControl";
 import { authProvider } from "../providers/authProvider";
 import { dataProvider } from "../providers/dataProvider";
@@ -53,56 +53,68 @@ function LazyOutlet() {
   );
 }
 
-export function App() {
+/** Everything that needs the router around it: antd, the session dialogs, Refine and access control. */
+function Root() {
   const { locale, setLocale } = useI18n();
   const i18nProvider = useMemo(() => createI18nProvider({ locale, setLocale }), [locale, setLocale]);
 
   return (
-    <BrowserRouter>
-      <ConfigProvider locale={antdLocales[locale]} theme={{ token: { colorPrimary: "#1d4ed8" } }}>
-        <AntdApp>
-          <Notifications />
-          <SessionHost />
-          <SiteSettingsProvider load={loadSiteSettings}>
-            <Refine
-              routerProvider={routerProvider}
-              dataProvider={dataProvider}
-              authProvider={authProvider}
-              accessControlProvider={accessControlProvider}
-              i18nProvider={i18nProvider}
-              resources={resources}
-              options={{ disableTelemetry: true, syncWithLocation: true }}
-            >
-              <AccessProvider>
-                <Routes>
-                  <Route element={<AppLayout />}>
-                    <Route element={<LazyOutlet />}>
-                      <Route index element={<HomePage />} />
-                      <Route path={Paths.LOGIN} element={<Navigate to={Paths.LOGIN_INDEX} replace />} />
-                      <Route path={Paths.LOGIN_INDEX} element={<LoginPage />} />
-                      <Route path={Paths.REGISTER} element={<RegisterPage />} />
-                      <Route path={Paths.RETRIEVE_PASSWORD} element={<RetrievePasswordPage />} />
-                      <Route path={Paths.AUTH_CALLBACK} element={<AuthorizationCallbackPage />} />
-                      <Route path={Paths.USER_CENTER} element={<UserCenterLayout />}>
-                        <Route index element={<Navigate to={Paths.BASIC_INFO} replace />} />
-                        <Route path={Paths.BASIC_INFO} element={<BasicInfoPage />} />
-                        <Route path={Paths.CHANGE_PASSWORD} element={<ChangePasswordPage />} />
-                        <Route path={Paths.USER_MANAGE} element={<UserManagePage />} />
-                        <Route path={Paths.ACCREDITED_INSTITUTION} element={<AccreditedInstitutionPage />} />
-                      </Route>
-                      <Route path={Paths.SERVICE_FILES} element={<ServiceFilesPage />} />
-                      <Route path={Paths.SERVICE_FILES_DETAILS} element={<ServiceRecordDetails />} />
-                      <Route path={Paths.USER_LIST} element={<UserList />} />
-                      <Route path={Paths.LOGS} element={<LogList />} />
-                      <Route path="*" element={<NotFoundPage />} />
-                    </Route>
-                  </Route>
-                </Routes>
-              </AccessProvider>
-            </Refine>
-          </SiteSettingsProvider>
-        </AntdApp>
-      </ConfigProvider>
-    </BrowserRouter>
+    <ConfigProvider locale={antdLocales[locale]} theme={{ token: { colorPrimary: "#1d4ed8" } }}>
+      <AntdApp>
+        <Notifications />
+        <SessionHost />
+        <SiteSettingsProvider load={loadSiteSettings}>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            resources={resources}
+            options={{ disableTelemetry: true, syncWithLocation: true }}
+          >
+            <AccessProvider>
+              <Outlet />
+            </AccessProvider>
+          </Refine>
+        </SiteSettingsProvider>
+      </AntdApp>
+    </ConfigProvider>
   );
+}
+
+const routes = createRoutesFromElements(
+  <Route element={<Root />}>
+    <Route element={<AppLayout />}>
+      <Route element={<LazyOutlet />}>
+        <Route index element={<HomePage />} />
+        <Route path={Paths.LOGIN} element={<Navigate to={Paths.LOGIN_INDEX} replace />} />
+        <Route path={Paths.LOGIN_INDEX} element={<LoginPage />} />
+        <Route path={Paths.REGISTER} element={<RegisterPage />} />
+        <Route path={Paths.RETRIEVE_PASSWORD} element={<RetrievePasswordPage />} />
+        <Route path={Paths.AUTH_CALLBACK} element={<AuthorizationCallbackPage />} />
+        <Route path={Paths.USER_CENTER} element={<UserCenterLayout />}>
+          <Route index element={<Navigate to={Paths.BASIC_INFO} replace />} />
+          <Route path={Paths.BASIC_INFO} element={<BasicInfoPage />} />
+          <Route path={Paths.CHANGE_PASSWORD} element={<ChangePasswordPage />} />
+          <Route path={Paths.USER_MANAGE} element={<UserManagePage />} />
+          <Route path={Paths.ACCREDITED_INSTITUTION} element={<AccreditedInstitutionPage />} />
+        </Route>
+        <Route path={Paths.SERVICE_FILES} element={<ServiceFilesPage />} />
+        <Route path={Paths.SERVICE_FILES_DETAILS} element={<ServiceRecordDetails />} />
+        <Route path={Paths.USER_LIST} element={<UserList />} />
+        <Route path={Paths.LOGS} element={<LogList />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Route>
+  </Route>,
+);
+
+/**
+ * A data router (rather than BrowserRouter): the archive asks before leaving a tab with unsaved
+ * answers, and react-router's useBlocker works only there.
+ */
+export function App() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
 }

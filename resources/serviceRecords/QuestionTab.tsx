@@ -1,6 +1,6 @@
 import { useCustom } from "@refinedev/core";
 import { Button, Empty, Form, Input, Space, Spin, Typography } from "antd";
-import { forwardRef, useEffect, useImperativeHandle, useState } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { Envelope } from "../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../contract/limits";
 import { MenuCode } from "../../contract/menus";
@@ -34,6 +34,8 @@ export const QuestionTab = forwardRef<
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Record<string, AnswerConflict>>({});
   const [historyOf, setHistoryOf] = useState<string>();
+  /** Set while reloading after a refusal: the new versions come in, what was typed stays. */
+  const keepTyped = useRef(false);
 
   const { query, result } = useCustom<Envelope<ServiceQuestion[]>>({
     url: QUESTIONS_URL,
@@ -86,8 +88,12 @@ export const QuestionTab = forwardRef<
     } catch (error) {
       // A refusal keeps what was typed on screen and marks the answers someone else changed.
       notify.error(error instanceof Error ? error.message : String(error));
-      if (error instanceof ApiError) {
-        setConflicts(Object.fromEntries(conflictsOf(error.body).map((c) => [c.questionNo, c])));
+      const found = error instanceof ApiError ? conflictsOf(error.body) : [];
+      if (found.length > 0) {
+        setConflicts(Object.fromEntries(found.map((c) => [c.questionNo, c])));
+        // With the versions just seen, the next Save deliberately replaces the answers shown in the warnings.
+        keepTyped.current = true;
+        await query.refetch();
       }
       return false;
     } finally {
@@ -98,7 +104,10 @@ export const QuestionTab = forwardRef<
   useImperativeHandle(ref, () => ({ save, discard }));
 
   // Each load (the first, and the reload after a save) shows the server's answers.
-  useEffect(() => form.resetFields(), [form, query.dataUpdatedAt]);
+  useEffect(() => {
+    if (keepTyped.current) keepTyped.current = false;
+    else form.resetFields();
+  }, [form, query.dataUpdatedAt]);
 
   if (query.isLoading) return <Spin style={{ display: "block", margin: "40px auto" }} />;
   if (questions.length === 0) return <Empty description={t("archive.questions.empty")} />;

@@ -1,7 +1,8 @@
-import { useCustom } from "@refinedev/core";
-import { Tabs } from "antd";
+import { useCustom, useOne } from "@refinedev/core";
+import { Tabs, Typography } from "antd";
 import { useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useBlocker, useSearchParams } from "react-router";
+import CompanyList from "../companies/CompanyList";
 import type { Envelope } from "../../contract/envelope";
 import { MenuCode } from "../../contract/menus";
 import { useCanMenu } from "../../src/access";
@@ -19,11 +20,18 @@ const RECORD_TAB = "record";
 
 const isIpDimension = (dimension: Dimension): boolean => [true, 1, "1", "true"].includes(dimension.isIp);
 
-/** SPEC 2 /serviceFiles?id={compId}: the company's service records and dimension questionnaires. */
+/**
+ * SPEC 2 /serviceFiles?id={compId}: the company's service records and dimension questionnaires.
+ * Without an id the page is the company finder that leads to an archive.
+ */
 export default function ServiceFilesPage() {
-  const t = useT();
   const [params] = useSearchParams();
-  const compId = params.get("id") ?? "";
+  const compId = params.get("id");
+  return compId ? <CompanyArchive compId={compId} /> : <CompanyList />;
+}
+
+function CompanyArchive({ compId }: { compId: string }) {
+  const t = useT();
   const canExport = useCanMenu(MenuCode.SERVICE_FILES_EXPORT);
   const [active, setActive] = useState(RECORD_TAB);
   const [dirty, setDirty] = useState(false);
@@ -31,9 +39,18 @@ export default function ServiceFilesPage() {
   const [saving, setSaving] = useState(false);
   const openTab = useRef<QuestionTabHandle>(null);
   useUnloadGuard(dirty);
+  // Leaving for another page inside the app asks too; a change of tab is handled by `change` below.
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
 
   const { result } = useCustom<Envelope<Dimension[]>>({ url: DIMENSIONS_URL, method: "get" });
   const dimensions = result.data?.result ?? [];
+  const { result: company } = useOne<{ id: number; name: string }>({
+    resource: "companies",
+    id: compId,
+  });
 
   const change = (key: string) => {
     if (dirty) setAsking(true);
@@ -51,6 +68,17 @@ export default function ServiceFilesPage() {
   const discard = () => {
     openTab.current?.discard();
     setAsking(false);
+  };
+
+  const saveAndLeave = async () => {
+    setSaving(true);
+    const saved = (await openTab.current?.save()) ?? true;
+    setSaving(false);
+    if (saved) leaving.proceed?.();
+  };
+  const discardAndLeave = () => {
+    openTab.current?.discard();
+    leaving.proceed?.();
   };
 
   const items = [
@@ -84,8 +112,20 @@ export default function ServiceFilesPage() {
       crumbs={archiveCrumbs}
       extra={canExport ? <ExportAllButton compId={compId} /> : undefined}
     >
+      {company?.name && (
+        <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="archive-company">
+          {company.name}
+        </Typography.Title>
+      )}
       <Tabs activeKey={active} onChange={change} items={items} destroyOnHidden />
       <UnsavedChangesDialog open={asking} saving={saving} onSave={() => void saveAndClose()} onDiscard={discard} />
+      <UnsavedChangesDialog
+        open={leaving.state === "blocked"}
+        saving={saving}
+        onSave={() => void saveAndLeave()}
+        onDiscard={discardAndLeave}
+        onStay={() => leaving.reset?.()}
+      />
     </PageFrame>
   );
 }

@@ -1,10 +1,11 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
 import type { ServiceRecordRow } from "../../contract/serviceRecord";
+import { ListTable } from "../../src/components/ListTable";
 import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../src/routes";
 import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
@@ -72,27 +73,18 @@ export function ServiceRecordList({ compId }: { compId: string }) {
   return (
     <>
       <ServiceRecordListFilter formProps={searchFormProps} onAdd={() => details({})} />
-      <div data-testid="record-table">
-        <ProTable<ServiceRecordRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={tableProps.dataSource as ServiceRecordRow[] | undefined}
-          loading={Boolean(tableProps.loading)}
-          onChange={tableProps.onChange}
-          locale={{ emptyText: t("archive.table.noData") }}
-          pagination={
-            tableProps.pagination && {
-              ...tableProps.pagination,
-              // SPEC 2 layout: total, prev, pager, next, jumper; the size is fixed at 10.
-              showTotal: (total) => t("archive.table.total", { total }),
-              showQuickJumper: true,
-              showSizeChanger: false,
-            }
-          }
-          search={false}
-          options={false}
-        />
-      </div>
+      <ListTable<ServiceRecordRow>
+        testId="record-table"
+        tableProps={tableProps}
+        columns={columns}
+        emptyText={t("archive.table.noData")}
+        // SPEC 2 layout: total, prev, pager, next, jumper; the size is fixed at 10.
+        pagination={{
+          showTotal: (total) => t("archive.table.total", { total }),
+          showQuickJumper: true,
+          showSizeChanger: false,
+        }}
+      />
     </>
   );
 }

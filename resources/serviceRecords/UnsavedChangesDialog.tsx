@@ -1,28 +1,39 @@
 import { Button, Modal } from "antd";
 import { useT } from "../../src/i18n/I18nContext";
 
-/** SPEC 2: switching away from a question tab with unsaved changes asks first. */
+/**
+ * SPEC 2: switching away from a question tab with unsaved changes asks first. Leaving the page asks
+ * the same, with a third way out (`onStay`): the navigation is cancelled and the edits stay.
+ */
 export function UnsavedChangesDialog({
   open,
   saving,
   onSave,
   onDiscard,
+  onStay,
 }: {
   open: boolean;
   saving: boolean;
   onSave: () => void;
   onDiscard: () => void;
+  onStay?: () => void;
 }) {
   const t = useT();
   return (
     <Modal
       open={open}
       title={t("archive.unsaved.title")}
-      closable={false}
+      closable={Boolean(onStay)}
+      onCancel={onStay}
       maskClosable={false}
-      keyboard={false}
+      keyboard={Boolean(onStay)}
       destroyOnHidden
       footer={[
+        onStay && (
+          <Button key="stay" onClick={onStay} data-testid="unsaved-stay">
+            {t("archive.unsaved.stay")}
+          </Button>
+        ),
         <Button key="discard" onClick={onDiscard} data-testid="unsaved-discard">
           {t("archive.unsaved.discard")}
         </Button>,

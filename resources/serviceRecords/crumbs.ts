@@ -4,6 +4,7 @@ import { Paths } from "../../src/routes";
 /** SPEC 2: Home > data-intelligence page > Knock-door service archive. */
 export const archiveCrumbs: Crumb[] = [
   { title: "shell.titles.home", path: Paths.HOME },
-  { title: "shell.crumbs.dataIntelligence" },
+  // The company finder: where an archive is picked.
+  { title: "shell.crumbs.dataIntelligence", path: Paths.SERVICE_FILES },
   { title: "shell.titles.serviceFiles" },
 ];

@@ -1,27 +1,9 @@
-import JSZip from "jszip";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium } from "./support/browser";
 import { signInAsAdmin } from "./support/session";
 import { browserSuite } from "./support/suite";
-
-/** A minimal but real .docx: what the server's content check looks for. */
-async function minimalDocx(): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file(
-    "[Content_Types].xml",
-    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    "_rels/.rels",
-    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    "word/document.xml",
-    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>走访纪要</w:t></w:r></w:p></w:body></w:document>',
-  );
-  return zip.generateAsync({ type: "nodebuffer" });
-}
+import { minimalDocx, recordVisit } from "./support/visitRecord";
 
 describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
   const suite = browserSuite();
@@ -50,31 +32,18 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
 
     await go(`/serviceFiles?id=${compId}`);
     await page.getByTestId("record-add").click();
-    await page.getByTestId("form-researchers").fill("王研究员");
-    await page.getByTestId("form-contactPerson").fill("赵经理");
-    await page.getByTestId("form-contactPersonPhone").fill("028-85123456");
-    await page.getByTestId("form-cooperativePartner").fill("电子科技大学");
-    await page.getByTestId("form-belongCustomer").fill("高新区重点企业");
-    await page.getByTestId("form-businessOpportunity").fill("专利布局咨询");
-    await page.getByTestId("form-mainBusiness").fill("功率半导体器件设计");
-    const editor = page.getByTestId("form-serviceContent").locator("[contenteditable=true]");
-    await editor.waitFor({ timeout: 30_000 });
-    await editor.click();
-    await page.keyboard.type("上门了解企业专利需求");
-    const serviceTime = page.getByTestId("form-serviceTime");
-    await serviceTime.click();
-    await serviceTime.fill("2026-11-20 12:00:00");
-    await page.keyboard.press("Enter");
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByText("上传文件").first().click();
-    await (await chooser).setFiles({
-      name: "走访纪要.docx",
-      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      buffer: await minimalDocx(),
+    await recordVisit(page, {
+      researchers: "王研究员",
+      contactPerson: "赵经理",
+      contactPersonPhone: "028-85123456",
+      cooperativePartner: "电子科技大学",
+      belongCustomer: "高新区重点企业",
+      businessOpportunity: "专利布局咨询",
+      mainBusiness: "功率半导体器件设计",
+      serviceContent: "上门了解企业专利需求",
+      serviceTime: "2026-11-20 12:00:00",
+      attachment: { name: "走访纪要.docx", content: await minimalDocx() },
     });
-    await expect.poll(() => page.getByText("走访纪要.docx").count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByTestId("form-save").click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/serviceFiles");
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
 
     await page.getByTestId("record-filter-researchers").fill("王研究");

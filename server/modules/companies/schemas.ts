@@ -1,9 +1,7 @@
 import { Type } from "typebox";
-import { COMPANY_SEGMENTS } from "../../../contract/companies";
+import { COMPANY_SEARCH_MAX_SIZE, COMPANY_SEGMENTS } from "../../../contract/companies";
 
 /* Shapes only; the company rules (server/modules/companies/rules.ts) answer in Chinese. */
-
-const COMPANY_SEARCH_MAX_SIZE = 100;
 
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const Segment = Type.Enum(COMPANY_SEGMENTS, { description: "产业链环节：design 设计，manufacturing 制造，packagingTest 封装测试，equipment 设备，materials 材料" });

@@ -1,5 +1,5 @@
 import { ProTable, type ProColumns } from "@ant-design/pro-components";
-import type { TableProps } from "antd";
+import type { TablePaginationConfig, TableProps } from "antd";
 import { Alert } from "antd";
 import { LIST_PAGE_SIZES } from "../../../contract/limits";
 
@@ -12,11 +12,17 @@ export function ListTable<T extends object>({
   tableProps,
   columns,
   error,
+  pagination,
+  emptyText,
 }: {
   testId: string;
   tableProps: TableProps<T>;
   columns: ProColumns<T>[];
   error?: { message: string } | null;
+  /** Replaces the pager's defaults, e.g. page sizes a list's call cannot answer. */
+  pagination?: TablePaginationConfig;
+  /** What an empty list says, where a screen's wording differs from antd's own. */
+  emptyText?: string;
 }) {
   return (
     <>
@@ -28,11 +34,13 @@ export function ListTable<T extends object>({
           dataSource={tableProps.dataSource as T[] | undefined}
           loading={Boolean(tableProps.loading)}
           onChange={tableProps.onChange}
+          locale={emptyText ? { emptyText } : undefined}
           pagination={
             tableProps.pagination && {
               ...tableProps.pagination,
               showSizeChanger: true,
               pageSizeOptions: LIST_PAGE_SIZES.map(String),
+              ...pagination,
             }
           }
           search={false}

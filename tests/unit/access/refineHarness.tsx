@@ -3,7 +3,7 @@ import routerProvider from "@refinedev/react-router";
 import { configure, render } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { accessControlProvider } from "../../../providers/accessControl";
 import { dataProvider } from "../../../providers/dataProvider";
@@ -25,27 +25,41 @@ function LocationProbe() {
   return <output data-testid={LOCATION_MARK}>{decodeURIComponent(pathname + search)}</output>;
 }
 
-/** Renders `page` at `path` inside Refine (the app's providers, syncWithLocation on) and the access provider. */
-export function renderInRefine(path: string, page: ReactElement) {
+/**
+ * Renders `page` at `path` inside Refine (the app's providers, syncWithLocation on) and the access
+ * provider, under a data router as in App.tsx (the archive's leave guard needs one).
+ */
+export function renderInRefine(path: string, page: ReactElement, otherRoutes: Record<string, ReactElement> = {}) {
   const route = path.split("?")[0];
+  const shell = (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      accessControlProvider={accessControlProvider}
+      resources={resources}
+      options={{ disableTelemetry: true, syncWithLocation: true }}
+    >
+      <AccessProvider>
+        <LocationProbe />
+        <Outlet />
+      </AccessProvider>
+    </Refine>
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: shell,
+        children: [
+          { path: route, element: page },
+          ...Object.entries(otherRoutes).map(([otherPath, element]) => ({ path: otherPath, element })),
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Refine
-          routerProvider={routerProvider}
-          dataProvider={dataProvider}
-          accessControlProvider={accessControlProvider}
-          resources={resources}
-          options={{ disableTelemetry: true, syncWithLocation: true }}
-        >
-          <AccessProvider>
-            <LocationProbe />
-            <Routes>
-              <Route path={route} element={page} />
-            </Routes>
-          </AccessProvider>
-        </Refine>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </ConfigProvider>,
   );
 }

@@ -1,12 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { MAX_PAGE_SIZE } from "../../../../contract/limits";
 import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
-import { Dimension, DimensionSaveBody, Question, QuestionDeleteBody, QuestionListBody, QuestionSaveBody, ServiceQuestion } from "./schemas";
+import {
+  Dimension,
+  DimensionDeleteBody,
+  DimensionListBody,
+  DimensionPage,
+  DimensionSaveBody,
+  Question,
+  QuestionAdminListBody,
+  QuestionDeleteBody,
+  QuestionListBody,
+  QuestionPage,
+  QuestionSaveBody,
+  ServiceQuestion,
+} from "./schemas";
 import { Questionnaires } from "./service";
 
 const TAGS = ["敲门服务档案"];
+
+/** The schema fills the defaults in; this only tells TypeScript so. */
+const pageOf = (body: { current?: number; size?: number }) => ({ current: body.current ?? 1, size: body.size ?? MAX_PAGE_SIZE });
 
 /** The questionnaire tabs (SPEC 2 "Question tabs"): read with SERVICE_FILES, edited by administrators. */
 const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,12 +53,47 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    "/api/archives/dimension/list",
+    {
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: false },
+      schema: { tags: TAGS, summary: "维度管理：全部维度及其问题数，按排序", body: DimensionListBody, response: { 200: Enveloped(DimensionPage) } },
+    },
+    async (request) => ok(await questionnaires.dimensionPage(pageOf(request.body))),
+  );
+
+  app.post(
     "/api/archives/dimension/save",
     {
       config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "保存维度" },
       schema: { tags: TAGS, summary: "新增（不带 serviceNo）或修改维度", body: DimensionSaveBody, response: { 200: Enveloped(Dimension) } },
     },
     async (request) => ok(await questionnaires.saveDimension(request.body), { status: 1 }),
+  );
+
+  app.post(
+    "/api/archives/dimension/delete",
+    {
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "删除维度" },
+      schema: { tags: TAGS, summary: "删除没有问题的维度", body: DimensionDeleteBody, response: { 200: Enveloped(Type.Null()) } },
+    },
+    async (request) => {
+      await questionnaires.deleteDimension(request.body.serviceNo);
+      return ok(null, { status: 1 });
+    },
+  );
+
+  app.post(
+    "/api/archives/question/list",
+    {
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: false },
+      schema: {
+        tags: TAGS,
+        summary: "维度管理：某维度的问题（不涉及企业），按排序，并标明是否已有企业回答",
+        body: QuestionAdminListBody,
+        response: { 200: Enveloped(QuestionPage) },
+      },
+    },
+    async (request) => ok(await questionnaires.questionPage(request.body.serviceNo, pageOf(request.body))),
   );
 
   app.post(

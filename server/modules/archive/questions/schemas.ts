@@ -1,10 +1,19 @@
-import { Type } from "typebox";
-import { LONG_TEXT_MAX } from "../../../../contract/limits";
+import { Type, type TSchema } from "typebox";
+import { MAX_PAGE_SIZE } from "../../../../contract/limits";
+import { DIMENSION_NAME_MAX, QUESTION_MAX, SORT_MAX, SORT_MIN } from "../../../../contract/questionnaires";
 
 /* Shapes only; the rules (known dimension, text not blank) are checked by the service, in Chinese. */
 
 const IsReq = Type.Union([Type.Literal("1"), Type.Literal("0")], { description: "1 必答，0 选答" });
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+const Sort = Type.Integer({ minimum: SORT_MIN, maximum: SORT_MAX, title: "排序", description: "排序，小的在前" });
+/** The administrators' lists are short: one page of up to MAX_PAGE_SIZE unless asked otherwise. */
+const PageFields = {
+  current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: MAX_PAGE_SIZE })),
+};
+const PageOf = <T extends TSchema>(record: T) =>
+  Type.Object({ records: Type.Array(record), total: Type.Integer(), current: Type.Integer(), size: Type.Integer() });
 
 export const Dimension = Type.Object({
   serviceNo: Type.String({ description: "维度编码（问卷页签）" }),
@@ -35,16 +44,32 @@ export const ServiceQuestion = Type.Object({
 
 export const DimensionSaveBody = Type.Object({
   serviceNo: Type.Optional(Type.String({ minLength: 1, description: "不填为新增维度；填写为修改该维度" })),
-  serviceName: Type.String({ description: "维度名称" }),
-  sort: Type.Integer({ description: "排序，小的在前" }),
+  serviceName: Type.String({ description: `维度名称，不超过 ${DIMENSION_NAME_MAX} 个字符` }),
+  sort: Sort,
 });
+
+export const DimensionListBody = Type.Object(PageFields);
+
+export const AdminDimension = Type.Object({
+  ...Dimension.properties,
+  questionCount: Type.Integer({ description: "问题数；为 0 时才能删除" }),
+});
+
+export const DimensionPage = PageOf(AdminDimension);
+
+export const DimensionDeleteBody = Type.Object({ serviceNo: Type.String({ minLength: 1, description: "维度编码" }) });
 
 export const QuestionSaveBody = Type.Object({
   questionNo: Type.Optional(Type.String({ minLength: 1, description: "不填为新增问题；填写为修改该问题" })),
   serviceNo: Type.String({ minLength: 1, description: "所属维度编码" }),
-  question: Type.String({ description: `问题内容，不超过 ${LONG_TEXT_MAX} 个字符` }),
+  question: Type.String({ description: `问题内容，不超过 ${QUESTION_MAX} 个字符` }),
   isReq: IsReq,
-  sort: Type.Integer({ description: "排序，小的在前" }),
+  sort: Sort,
+});
+
+export const QuestionAdminListBody = Type.Object({
+  serviceNo: Type.String({ minLength: 1, description: "维度编码" }),
+  ...PageFields,
 });
 
 export const QuestionDeleteBody = Type.Object({ questionNo: Type.String({ minLength: 1 }) });
@@ -56,3 +81,10 @@ export const Question = Type.Object({
   isReq: IsReq,
   sort: Type.Integer(),
 });
+
+export const AdminQuestion = Type.Object({
+  ...Question.properties,
+  answered: Type.Boolean({ description: "是否已有企业回答（含历史）；已回答的不能删除" }),
+});
+
+export const QuestionPage = PageOf(AdminQuestion);

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { ErrorCode } from "../../../../contract/envelope";
-import { LONG_TEXT_MAX } from "../../../../contract/limits";
+import { ErrorCode, type Page } from "../../../../contract/envelope";
+import {
+  charCount,
+  dimensionNameProblem,
+  QuestionnaireMessages,
+  questionProblem,
+  type AdminDimension,
+  type AdminQuestion,
+} from "../../../../contract/questionnaires";
 import type { Dialect } from "../../../db/database";
 import type { Database, DbTime } from "../../../db/schema";
 import { formatDateTime, fromDbTime, toDbTime } from "../../../db/time";
@@ -11,10 +18,7 @@ export const QuestionMessages = {
   companyNotFound: "企业不存在",
   dimensionNotFound: "维度不存在",
   questionNotFound: "问题不存在",
-  dimensionNameRequired: "请输入维度名称",
-  questionRequired: "请输入问题内容",
-  questionTooLong: `问题不能超过 ${LONG_TEXT_MAX} 个字符`,
-  questionAnswered: "该问题已有企业回答，不能删除",
+  ...QuestionnaireMessages,
 } as const;
 
 export interface QuestionDeps {
@@ -40,9 +44,13 @@ export interface QuestionView {
   sort: number;
 }
 
+export interface PageQuery {
+  current: number;
+  size: number;
+}
+
 export const isReqOf = (flag: 0 | 1): IsReq => (flag === 1 ? "1" : "0");
-/** Text length as the user counts it: by characters, not UTF-16 units. */
-export const charCount = (text: string) => [...text].length;
+export { charCount };
 /** A new code for an administrator's dimension or question; the seeded ones are readable ("ip01"). */
 const newCode = (prefix: string) => `${prefix}${randomBytes(5).toString("hex")}`;
 
@@ -63,6 +71,77 @@ export class Questionnaires {
   async dimensions(): Promise<DimensionView[]> {
     const rows = await this.deps.db.selectFrom("serviceDimensions").selectAll().orderBy("sort").orderBy("serviceNo").execute();
     return rows.map((row) => ({ serviceNo: row.serviceNo, serviceName: row.serviceName, isIp: row.isIp === 1, sort: row.sort }));
+  }
+
+  /** The dimensions for their administrators, each with how many questions it has (deletable at none). */
+  async dimensionPage(page: PageQuery): Promise<Page<AdminDimension>> {
+    const { db } = this.deps;
+    const total = await db.selectFrom("serviceDimensions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom("serviceDimensions as d")
+      .select(["d.serviceNo", "d.serviceName", "d.isIp", "d.sort"])
+      .select((eb) =>
+        eb
+          .selectFrom("serviceQuestions as q")
+          .select((s) => s.fn.countAll().as("n"))
+          .whereRef("q.serviceNo", "=", "d.serviceNo")
+          .as("questionCount"),
+      )
+      .orderBy("d.sort")
+      .orderBy("d.serviceNo")
+      .limit(page.size)
+      .offset((page.current - 1) * page.size)
+      .execute();
+    const records = rows.map((row) => ({
+      serviceNo: row.serviceNo,
+      serviceName: row.serviceName,
+      isIp: row.isIp === 1,
+      sort: row.sort,
+      questionCount: Number(row.questionCount ?? 0),
+    }));
+    return { records, total: Number(total.n), current: page.current, size: page.size };
+  }
+
+  /**
+   * A dimension's questions for its administrators, without any company: each says whether some
+   * company has answered it (now or in the history), since only an unanswered one can be deleted.
+   */
+  async questionPage(serviceNo: string, page: PageQuery): Promise<Page<AdminQuestion>> {
+    const { db } = this.deps;
+    const dimension = await db.selectFrom("serviceDimensions").select("serviceNo").where("serviceNo", "=", serviceNo).executeTakeFirst();
+    if (!dimension) throw AppError.notFound(QuestionMessages.dimensionNotFound);
+    const total = await db
+      .selectFrom("serviceQuestions")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("serviceNo", "=", serviceNo)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom("serviceQuestions as q")
+      .select(["q.questionNo", "q.serviceNo", "q.question", "q.isReq", "q.sort"])
+      .select((eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom("serviceAnswers as a").select("a.compId").whereRef("a.questionNo", "=", "q.questionNo")),
+            eb.exists(eb.selectFrom("answerHistory as h").select("h.id").whereRef("h.questionNo", "=", "q.questionNo")),
+          ])
+          .as("answered"),
+      )
+      .where("q.serviceNo", "=", serviceNo)
+      .orderBy("q.sort")
+      .orderBy("q.questionNo")
+      .limit(page.size)
+      .offset((page.current - 1) * page.size)
+      .execute();
+    const records = rows.map((row) => ({
+      questionNo: row.questionNo,
+      serviceNo: row.serviceNo,
+      question: row.question,
+      isReq: isReqOf(row.isReq),
+      sort: row.sort,
+      // SQLite answers 1 or 0, PostgreSQL a boolean.
+      answered: Boolean(Number(row.answered)),
+    }));
+    return { records, total: Number(total.n), current: page.current, size: page.size };
   }
 
   /**
@@ -118,8 +197,9 @@ export class Questionnaires {
 
   async saveDimension(input: { serviceNo?: string; serviceName: string; sort: number }): Promise<DimensionView> {
     const { db } = this.deps;
+    const problem = dimensionNameProblem(input.serviceName);
+    if (problem) throw AppError.badRequest(QuestionMessages[problem]);
     const serviceName = input.serviceName.trim();
-    if (!serviceName) throw AppError.badRequest(QuestionMessages.dimensionNameRequired);
     if (input.serviceNo === undefined) {
       const row = await db
         .insertInto("serviceDimensions")
@@ -140,9 +220,9 @@ export class Questionnaires {
 
   async saveQuestion(actorId: number, input: { questionNo?: string; serviceNo: string; question: string; isReq: IsReq; sort: number }): Promise<QuestionView> {
     const { db, dialect } = this.deps;
+    const problem = questionProblem(input.question);
+    if (problem) throw AppError.badRequest(QuestionMessages[problem]);
     const question = input.question.trim();
-    if (!question) throw AppError.badRequest(QuestionMessages.questionRequired);
-    if (charCount(question) > LONG_TEXT_MAX) throw AppError.badRequest(QuestionMessages.questionTooLong);
     const dimension = await db.selectFrom("serviceDimensions").select("serviceNo").where("serviceNo", "=", input.serviceNo).executeTakeFirst();
     if (!dimension) throw AppError.badRequest(QuestionMessages.dimensionNotFound);
     const fields = { serviceNo: input.serviceNo, question, isReq: input.isReq === "1" ? (1 as const) : (0 as const), sort: input.sort };
@@ -157,6 +237,16 @@ export class Questionnaires {
         : await db.updateTable("serviceQuestions").set(fields).where("questionNo", "=", input.questionNo).returning(columns).executeTakeFirst();
     if (!row) throw AppError.notFound(QuestionMessages.questionNotFound);
     return { ...row, isReq: isReqOf(row.isReq) };
+  }
+
+  /** Only a dimension without questions: questions (and their answers) are never deleted with it. */
+  async deleteDimension(serviceNo: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const question = await trx.selectFrom("serviceQuestions").select("questionNo").where("serviceNo", "=", serviceNo).limit(1).executeTakeFirst();
+      if (question) throw new AppError(ErrorCode.CONFLICT, QuestionMessages.dimensionHasQuestions);
+      const { numDeletedRows } = await trx.deleteFrom("serviceDimensions").where("serviceNo", "=", serviceNo).executeTakeFirst();
+      if (numDeletedRows === 0n) throw AppError.notFound(QuestionMessages.dimensionNotFound);
+    });
   }
 
   /** Only a question nobody has answered yet: answers and their history must keep their question. */

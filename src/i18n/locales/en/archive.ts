@@ -4,7 +4,6 @@ import type zh from "../zh-CN/archive";
 const archive: Messages<typeof zh> = {
   tabs: {
     record: "Service record",
-    leaveConfirm: "The current tab has unsaved content. Leave anyway?",
   },
   filter: {
     researchers: "Researcher",
@@ -89,6 +88,7 @@ const archive: Messages<typeof zh> = {
     close: "Close",
   },
   unsaved: {
+    stay: "Stay on this page",
     title: "Notice",
     message: "The current tab has unsaved content, save the changes?",
     discard: "Don't save",

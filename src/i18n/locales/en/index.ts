@@ -5,10 +5,12 @@ import admin from "./admin";
 import archive from "./archive";
 import auth from "./auth";
 import common from "./common";
+import companies from "./companies";
 import controls from "./controls";
 import shell from "./shell";
 import providers from "./providers";
+import questionnaires from "./questionnaires";
 import userManage from "./userManage";
 
-const en: Messages<typeof zh> = { account, admin, archive, auth, common, controls, shell, providers, userManage };
+const en: Messages<typeof zh> = { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, userManage };
 export default en;

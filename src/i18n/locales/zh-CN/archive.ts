@@ -1,7 +1,6 @@
 const archive = {
   tabs: {
     record: "服务记录",
-    leaveConfirm: "当前页签有未保存的内容，确定离开吗？",
   },
   filter: {
     researchers: "调研人员",
@@ -86,6 +85,7 @@ const archive = {
     close: "关闭",
   },
   unsaved: {
+    stay: "留在此页",
     title: "提示",
     message: "当前页签有未保存的内容，是否保存修改？",
     discard: "不保存",

@@ -3,9 +3,11 @@ import admin from "./admin";
 import archive from "./archive";
 import auth from "./auth";
 import common from "./common";
+import companies from "./companies";
 import controls from "./controls";
 import shell from "./shell";
 import providers from "./providers";
+import questionnaires from "./questionnaires";
 import userManage from "./userManage";
 
-export default { account, admin, archive, auth, common, controls, shell, providers, userManage };
+export default { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, userManage };

@@ -1,6 +1,7 @@
 import { Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { MenuCode } from "../../../../contract/menus";
+import { DimensionManager } from "../../../../resources/dimensions/DimensionManager";
 import { useCanMenu } from "../../../access";
 import { NoPermission } from "../../../components/NoPermission";
 import { useT } from "../../../i18n/I18nContext";
@@ -11,8 +12,9 @@ import { UserList } from "./UserList";
 const TAB_PARAM = "tab";
 
 /**
- * /userCenter/userManage: users, certification review and active sessions, each tab present only
- * for its menu code (SPEC 6). The open tab is in the URL beside its table's page and filters.
+ * /userCenter/userManage: users, certification review, active sessions and questionnaire dimensions,
+ * each tab present only for its menu code (SPEC 6). The open tab is in the URL beside its table's
+ * page and filters.
  */
 export default function UserManagePage() {
   const t = useT();
@@ -20,11 +22,13 @@ export default function UserManagePage() {
   const canUsers = useCanMenu(MenuCode.ADMIN_USERS_EDIT);
   const canCertifications = useCanMenu(MenuCode.ADMIN_CERTIFICATIONS);
   const canSessions = useCanMenu(MenuCode.ADMIN_SESSIONS);
+  const canDimensions = useCanMenu(MenuCode.ADMIN_DIMENSIONS);
 
   const tabs = [
     canUsers && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },
     canCertifications && { key: "certifications", label: t("userManage.tabs.certifications"), children: <CertificationList /> },
     canSessions && { key: "sessions", label: t("userManage.tabs.sessions"), children: <SessionList /> },
+    canDimensions && { key: "dimensions", label: t("questionnaires.tab"), children: <DimensionManager /> },
   ].filter((tab) => tab !== false);
 
   const requested = params.get(TAB_PARAM);

@@ -1,7 +1,7 @@
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidCreditCode } from "../../../../contract/account";
-import { COMPANY_IMPORT_HEADER } from "../../../../contract/companies";
+import { COMPANY_IMPORT_HEADER, COMPANY_PAGE_SIZES, COMPANY_SEARCH_MAX_SIZE } from "../../../../contract/companies";
 import { RoleCode } from "../../../../contract/menus";
 import { loadConfig } from "../../../../server/config";
 import { createLogger } from "../../../../server/logger";
@@ -99,6 +99,21 @@ describe.each(testDatabases())("companies on %s", (kind) => {
     const paged = await call(t.app, staff, SEARCH, { keywords: "芯片", current: 2, size: 2 });
     expect(paged.json().result).toMatchObject({ total: 3, current: 2, size: 2, records: [{ name: "成都芯片" }] });
     expect((await call(t.app, staff, SEARCH, { keywords: "%" })).json().result.total).toBe(0);
+  });
+
+  it("answers every page size the company list offers, and no larger page", async () => {
+    for (const size of COMPANY_PAGE_SIZES) {
+      expect((await call(t.app, staff, SEARCH, { current: 1, size })).json().result).toMatchObject({ size });
+    }
+    const tooLarge = await call(t.app, staff, SEARCH, { current: 1, size: COMPANY_SEARCH_MAX_SIZE + 1 });
+    expect(tooLarge.statusCode).toBe(400);
+  });
+
+  it("clears the optional fields an edit leaves empty", async () => {
+    const added = await save({ name: "清空字段企业", district: "双流区", contactPerson: "王五", contactPhone: "13800138000" });
+    const id = added.json().result.id;
+    const edited = await save({ id, name: "清空字段企业", district: null, contactPerson: "  ", contactPhone: null, segment: null });
+    expect(edited.json().result).toMatchObject({ id, district: null, contactPerson: null, contactPhone: null, segment: null });
   });
 
   it("imports a good .csv file", async () => {

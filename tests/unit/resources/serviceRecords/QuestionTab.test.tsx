@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import ServiceFilesPage from "../../../../resources/serviceRecords/ServiceFilesPage";
-import { renderInRefine, storeSession } from "../../access/refineHarness";
+import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { archiveReply, COMP, sentTo } from "./archiveHarness";
+import { archiveReply, COMP, ok, questions, sentTo } from "./archiveHarness";
 
 const ALL = [MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT];
 
@@ -71,6 +71,57 @@ describe("a question tab", () => {
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith("王芯 已修改「专利数量」"));
     expect(await screen.findByText("王芯 于 2024-05-04 09:00:00 修改了此项：12")).toBeInTheDocument();
     expect(screen.getByTestId("answer-Q1")).toHaveValue("15");
+  });
+
+  it("after a 409 refusal reloads the versions, so the next Save replaces the other editor's answer", async () => {
+    storeSession(ALL);
+    const reply = archiveReply();
+    let saves = 0;
+    let loads = 0;
+    const seen = stubNetwork((config) => {
+      if (config.url === "/api/archives/queryServiceQuestion") {
+        loads += 1;
+        return ok(loads === 1 ? questions : [{ ...questions[0], currentAnswer: "12", version: 4 }, questions[1]]);
+      }
+      if (config.url === "/api/archives/serviceAnswer") {
+        saves += 1;
+        if (saves === 1) {
+          return {
+            status: 409,
+            data: { code: 409, message: "王芯 已修改「专利数量」", result: { conflicts: [{ questionNo: "Q1", question: "专利数量", editor: "王芯", editDate: "2024-05-04 09:00:00", currentAnswer: "12" }] } },
+          };
+        }
+      }
+      return reply(config);
+    });
+    renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />);
+    await openIpTab();
+    fireEvent.click(screen.getByTestId("question-edit"));
+    fireEvent.change(screen.getByTestId("answer-Q1"), { target: { value: "15" } });
+    fireEvent.click(screen.getByTestId("question-save"));
+    await waitFor(() => expect(loads).toBe(2));
+    expect(screen.getByTestId("answer-Q1")).toHaveValue("15");
+    fireEvent.click(screen.getByTestId("question-save"));
+    await waitFor(() => expect(sentTo(seen, "/api/archives/serviceAnswer")).toHaveLength(2));
+    expect(sentTo(seen, "/api/archives/serviceAnswer")[1]).toEqual([{ compId: COMP, questionNo: "Q1", currentAnswer: "15", version: 4 }]);
+  });
+
+  it("asks before leaving the page with unsaved answers: Stay keeps them, Don't save leaves", async () => {
+    storeSession(ALL);
+    stubNetwork(archiveReply());
+    renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />, { "/": <p>home page</p> });
+    await openIpTab();
+    fireEvent.click(screen.getByTestId("question-edit"));
+    fireEvent.change(screen.getByTestId("answer-Q1"), { target: { value: "11" } });
+    fireEvent.click(screen.getByRole("link", { name: "首页" }));
+    fireEvent.click(await screen.findByTestId("unsaved-stay"));
+    await waitFor(() => expect(screen.queryByTestId("unsaved-stay")).toBeNull());
+    expect(screen.getByTestId("answer-Q1")).toHaveValue("11");
+    expect(screen.getByTestId(LOCATION_MARK)).toHaveTextContent(`/serviceFiles?id=${COMP}`);
+
+    fireEvent.click(screen.getByRole("link", { name: "首页" }));
+    fireEvent.click(await screen.findByTestId("unsaved-discard"));
+    expect(await screen.findByText("home page")).toBeInTheDocument();
   });
 
   it("asks before switching tabs with unsaved changes; Don't save discards and stays", async () => {

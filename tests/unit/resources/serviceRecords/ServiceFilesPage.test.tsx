@@ -32,6 +32,19 @@ describe("the service record tab", () => {
     expect(screen.getByTestId("export-all")).toBeInTheDocument();
   });
 
+  it("names the company above the tabs, and without an id is the company finder", async () => {
+    storeSession(ALL);
+    stubNetwork(archiveReply());
+    const { unmount } = renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />);
+    expect(await screen.findByTestId("archive-company")).toHaveTextContent("芯片公司");
+    unmount();
+
+    renderInRefine("/serviceFiles", <ServiceFilesPage />);
+    const finder = await screen.findByTestId("company-table");
+    expect(await within(finder).findByText("芯片公司")).toBeInTheDocument();
+    expect(screen.queryByTestId("archive-tab-record")).toBeNull();
+  });
+
   it("sends the searched filters in the model", async () => {
     storeSession(ALL);
     const seen = stubNetwork(archiveReply());

@@ -1,0 +1,136 @@
+import type { ProColumns } from "@ant-design/pro-components";
+import { useTable } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { Button, Space } from "antd";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { COMPANY_PAGE_SIZES, type CompanySearchRow } from "../../contract/companies";
+import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
+import { MenuCode } from "../../contract/menus";
+import { useCanMenu } from "../../src/access";
+import { ListTable } from "../../src/components/ListTable";
+import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
+import { PageFrame, type Crumb } from "../../src/components/PageFrame";
+import { useT } from "../../src/i18n/I18nContext";
+import { Paths } from "../../src/routes";
+import { filtersFromValues, valuesFromFilters, type CompanyFilterValues } from "./companyFilters";
+import { CompanyFormModal, type CompanyFormTarget } from "./CompanyFormModal";
+import { CompanyImportModal } from "./CompanyImportModal";
+import { CompanyListFilter } from "./CompanyListFilter";
+
+const TITLE = "companies.title";
+const CRUMBS: Crumb[] = [
+  { title: "shell.titles.home", path: Paths.HOME },
+  { title: "shell.crumbs.dataIntelligence" },
+  { title: TITLE },
+];
+
+const PAGE_SIZE_OPTIONS = COMPANY_PAGE_SIZES.map(String);
+
+/**
+ * The company finder at /serviceFiles without an id: search companies by name or credit code and
+ * open one's archive. Holders of admin:companies also add, edit and import companies here.
+ */
+export default function CompanyList() {
+  const t = useT();
+  const navigate = useNavigate();
+  const canManage = useCanMenu(MenuCode.ADMIN_COMPANIES);
+  const [formTarget, setFormTarget] = useState<CompanyFormTarget | null>(null);
+  const [importing, setImporting] = useState(false);
+  // Refine keeps page, size and keywords in the URL; the archive's own `id` is never among them.
+  // Silent: a refusal becomes the no-permission state instead of a toast.
+  const { tableProps, tableQuery, searchFormProps, filters, currentPage, pageSize } = useTable<
+    CompanySearchRow,
+    HttpError,
+    CompanyFilterValues
+  >({
+    resource: "companies",
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    filters: { defaultBehavior: "replace" },
+    onSearch: filtersFromValues,
+    meta: { request: { silent: true } },
+    queryOptions: { retry: false },
+  });
+  const [initialValues] = useState(() => valuesFromFilters(filters));
+
+  const columns = useMemo<ProColumns<CompanySearchRow>[]>(
+    () => [
+      {
+        title: t("companies.columns.index"),
+        key: "index",
+        width: 80,
+        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
+      },
+      { title: t("companies.columns.name"), dataIndex: "name" },
+      { title: t("companies.columns.creditCode"), dataIndex: "creditCode", render: (_, row) => row.creditCode ?? t("companies.columns.empty") },
+      { title: t("companies.columns.district"), dataIndex: "district", render: (_, row) => row.district ?? t("companies.columns.empty") },
+      {
+        title: t("companies.columns.segment"),
+        dataIndex: "segment",
+        render: (_, row) => (row.segment ? t(`companies.segments.${row.segment}`) : t("companies.columns.empty")),
+      },
+      {
+        title: t("companies.columns.operation"),
+        key: "operation",
+        width: canManage ? 160 : 100,
+        render: (_, row) => (
+          <Space>
+            <a
+              role="button"
+              data-testid={`company-open-${row.id}`}
+              onClick={() => navigate(`${Paths.SERVICE_FILES}?${new URLSearchParams({ id: String(row.id) }).toString()}`)}
+            >
+              {t("companies.columns.openArchive")}
+            </a>
+            {canManage && (
+              <a role="button" data-testid={`company-edit-${row.id}`} onClick={() => setFormTarget({ mode: "edit", id: row.id })}>
+                {t("companies.columns.edit")}
+              </a>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, currentPage, pageSize, canManage, navigate],
+  );
+
+  const { error } = tableQuery;
+  if (isPermissionRefused(error)) {
+    return (
+      <PageFrame title={TITLE} crumbs={CRUMBS}>
+        <NoPermission />
+      </PageFrame>
+    );
+  }
+
+  const actions = canManage && (
+    <Space>
+      <Button type="primary" onClick={() => setFormTarget({ mode: "create" })} data-testid="company-add">
+        {t("companies.actions.add")}
+      </Button>
+      <Button onClick={() => setImporting(true)} data-testid="company-import">
+        {t("companies.actions.import")}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <PageFrame title={TITLE} crumbs={CRUMBS} extra={actions || undefined}>
+      <CompanyListFilter formProps={searchFormProps} initialValues={initialValues} />
+      <ListTable<CompanySearchRow>
+        testId="company-table"
+        tableProps={tableProps}
+        columns={columns}
+        error={error}
+        // The search answers pages of at most 100.
+        pagination={{ pageSizeOptions: PAGE_SIZE_OPTIONS, showTotal: (total) => t("companies.table.total", { total }) }}
+      />
+      {canManage && (
+        <>
+          <CompanyFormModal target={formTarget} onClose={() => setFormTarget(null)} />
+          <CompanyImportModal open={importing} onClose={() => setImporting(false)} />
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Envelope } from "../../contract/envelope";
+import { ApiError } from "../../providers/apiError";
+import { http } from "../../providers/http";
+
+export const IMPORT_URL = "/api/company/import";
+/** The multipart field the import call reads the file from. */
+const IMPORT_FIELD = "file";
+export const IMPORT_ACCEPT = ".xlsx,.csv";
+
+/** A row the server refused, by its line in the file (1 = the header). */
+export interface ImportLineError {
+  line: number;
+  reason: string;
+}
+
+export type ImportOutcome = { imported: number } | { message: string; errors: ImportLineError[] };
+
+const lineErrorsOf = (body: unknown): ImportLineError[] => {
+  const errors = (body as Envelope<{ errors?: unknown }> | undefined)?.result?.errors;
+  return Array.isArray(errors) ? (errors as ImportLineError[]) : [];
+};
+
+/**
+ * Sends the file to POST /api/company/import, which imports it whole or not at all. Silent: the
+ * dialog shows the refusal itself, with the rows it names.
+ */
+export async function importCompanies(file: Blob, filename: string): Promise<ImportOutcome> {
+  const form = new FormData();
+  form.append(IMPORT_FIELD, file, filename);
+  try {
+    const body = await http.post<Envelope<{ imported: number }>>(IMPORT_URL, form, { silent: true });
+    return { imported: body.result?.imported ?? 0 };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { message: error.message, errors: lineErrorsOf(error.body) };
+  }
+}

@@ -1,0 +1,74 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createStaffMember } from "./support/api";
+import { hasChromium } from "./support/browser";
+import { signInThroughPage } from "./support/session";
+import { browserSuite } from "./support/suite";
+import { documentXmlOf, recordVisit } from "./support/visitRecord";
+
+const COMPANY = "芯蓉封装测试（示例）有限公司";
+
+describe.skipIf(!hasChromium)("a staff member's day with the archive, in Chromium", () => {
+  const suite = browserSuite();
+  let page: Page;
+
+  it("finds a company, records a visit, fills a dimension and exports the archive", async () => {
+    await createStaffMember(suite.server, "wangfang", "王芳", "Staff-e2e-2026");
+    page = await suite.freshPage();
+    await signInThroughPage(page, suite.server, "wangfang", "Staff-e2e-2026");
+    await expect.poll(() => page.getByTestId("header-user").count(), { timeout: 15_000 }).toBe(1);
+
+    // The archive menu leads to the company finder.
+    await page.getByTestId("main-nav").getByText("敲门服务档案").click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/serviceFiles");
+    await page.getByTestId("company-keywords").fill("芯蓉封装");
+    await page.getByTestId("company-search").click();
+    const found = page.getByTestId("company-table").locator("tbody tr.ant-table-row");
+    await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+    expect(await found.first().innerText()).toContain(COMPANY);
+    // Staff find companies; adding and importing them is the administrators' job.
+    expect(await page.getByTestId("company-add").count()).toBe(0);
+    await found.first().locator("[data-testid^=company-open-]").click();
+    await expect.poll(() => page.getByTestId("archive-company").innerText(), { timeout: 15_000 }).toBe(COMPANY);
+
+    await page.getByTestId("record-add").click();
+    await recordVisit(page, {
+      researchers: "王芳",
+      contactPerson: "郑芳",
+      contactPersonPhone: "13608006006",
+      cooperativePartner: "成都集成电路行业协会",
+      belongCustomer: "封装测试重点企业",
+      businessOpportunity: "先进封装专利导航",
+      mainBusiness: "Chiplet 先进封装的专利风险排查",
+      serviceContent: "走访封装产线，梳理专利需求",
+      serviceTime: "2026-11-21 12:00:00",
+    });
+    const records = page.getByTestId("record-table").locator("tbody tr.ant-table-row");
+    await expect.poll(() => records.count(), { timeout: 15_000 }).toBe(1);
+    expect(await records.first().innerText()).toContain("郑芳");
+
+    await page.getByTestId("archive-tab-ip").click();
+    await page.getByTestId("question-edit").click();
+    const answers = page.locator("textarea[data-testid^=answer-]");
+    const count = await answers.count();
+    for (let i = 0; i < count; i++) await answers.nth(i).fill(`回答${i + 1}`);
+    await page.getByTestId("answer-ip01").fill("设知识产权专员一名");
+
+    // Leaving for another page with unsaved answers asks first; staying keeps them.
+    await page.getByTestId("page-frame").getByRole("link", { name: "首页", exact: true }).click();
+    await page.getByTestId("unsaved-stay").click();
+    expect(new URL(page.url()).pathname).toBe("/serviceFiles");
+    expect(await page.getByTestId("answer-ip01").inputValue()).toBe("设知识产权专员一名");
+
+    await page.getByTestId("question-save").click();
+    await expect.poll(() => page.getByTestId("history-link-ip01").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText("王芳 编辑了该项").count()).toBeGreaterThan(0);
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("export-all").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^敲门服务档案-芯蓉封装测试（示例）有限公司-\d{8}\.docx$/);
+    const xml = await documentXmlOf(file);
+    for (const text of [COMPANY, "郑芳", "先进封装专利导航", "走访封装产线，梳理专利需求", "设知识产权专员一名"]) expect(xml).toContain(text);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from "vitest";
+import { FIXED_CAPTCHA, type RunningServer } from "./server";
+
+/** Calls our server as a signed-in user, the way the app does: bearer token, JSON envelope. */
+export interface ApiCaller {
+  post<T = unknown>(path: string, body: unknown): Promise<T>;
+}
+
+/** Signs in over HTTP (captcha, then the password grant) and returns a caller holding the token. */
+export async function apiAs(server: RunningServer, username: string, password: string): Promise<ApiCaller> {
+  const captcha = await (await fetch(`${server.baseUrl}/uaa/identity/captcha`)).json();
+  const tokenAnswer = await fetch(`${server.baseUrl}/uaa/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      grant_type: "password",
+      client_id: "web",
+      client_secret: "web-secret",
+      username,
+      password,
+      vid: captcha.result.vid,
+      vcode: FIXED_CAPTCHA,
+      auth_code: "",
+    }),
+  });
+  const token = await tokenAnswer.json();
+  expect(token.access_token, `sign-in of ${username}`).toBeTruthy();
+  return {
+    async post<T>(path: string, body: unknown): Promise<T> {
+      const res = await fetch(server.baseUrl + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `bearer ${token.access_token}` },
+        body: JSON.stringify(body),
+      });
+      const envelope = await res.json();
+      expect(envelope.code, `${path}: ${envelope.message}`).toBe(200);
+      return envelope.result as T;
+    },
+  };
+}
+
+/**
+ * A staff member created by the administrator, who has already replaced the generated password
+ * (a generated one must be changed before anything else).
+ */
+export async function createStaffMember(server: RunningServer, username: string, name: string, password: string): Promise<void> {
+  const admin = await apiAs(server, "admin", server.adminPassword);
+  const created = await admin.post<{ initialPassword: string }>("/api/user/edit", { username, name, roleCodes: ["staff"] });
+  const staff = await apiAs(server, username, created.initialPassword);
+  await staff.post("/patnavi/ucenter/rest/user/passwd", { oldPassword: created.initialPassword, newPassword: password });
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MenuCode } from "../../../../contract/menus";
+import { setNotifier } from "../../../../providers/notifier";
+import { storeSession } from "../../access/refineHarness";
+import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
+import { companyReply, fullCompany, ok, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
+
+let toasts: ReturnType<typeof fakeNotifier>;
+
+beforeEach(() => {
+  toasts = fakeNotifier();
+  storeSession([MenuCode.SERVICE_FILES, MenuCode.ADMIN_COMPANIES]);
+});
+
+afterEach(() => {
+  restoreNetwork();
+  setNotifier(null);
+});
+
+const typist = () => userEvent.setup({ delay: null });
+const dialog = () => screen.getByRole("dialog");
+
+describe("the company form", () => {
+  it("says in Chinese that the name is missing and the phone is wrong, and sends nothing", async () => {
+    const seen = stubNetwork(companyReply());
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-add"));
+    await user.type(await screen.findByTestId("company-form-contactPhone"), "1380013800");
+    await user.type(screen.getByTestId("company-form-creditCode"), "91510107REPLNNJ2EA");
+    await user.click(screen.getByTestId("company-form-submit"));
+    expect(await within(dialog()).findByText("请输入企业名称")).toBeInTheDocument();
+    expect(await within(dialog()).findByText("请输入正确的联系电话")).toBeInTheDocument();
+    expect(await within(dialog()).findByText("请输入正确的统一社会信用代码")).toBeInTheDocument();
+    expect(sentTo(seen, SAVE)).toHaveLength(0);
+  });
+
+  it("adds a company: trimmed values, empty ones as null, then 保存成功 and the list again", async () => {
+    const seen = stubNetwork(companyReply({ [SAVE]: ok({ ...fullCompany, id: 9 }, 1) }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-add"));
+    await user.type(await screen.findByTestId("company-form-name"), " 新芯科技有限公司 ");
+    await user.type(screen.getByTestId("company-form-creditCode"), "91510107repLNNJ2EB");
+    await user.type(screen.getByTestId("company-form-contactPhone"), "13800138000");
+    const searches = sentTo(seen, SEARCH).length;
+    await user.click(screen.getByTestId("company-form-submit"));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith("保存成功"));
+    expect(sentTo(seen, SAVE)).toEqual([
+      {
+        name: "新芯科技有限公司",
+        creditCode: "91510107REPLNNJ2EB",
+        district: null,
+        segment: null,
+        address: null,
+        contactPerson: null,
+        contactPhone: "13800138000",
+      },
+    ]);
+    await waitFor(() => expect(sentTo(seen, SEARCH).length).toBeGreaterThan(searches));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("edits the full company it loads, sending its id", async () => {
+    const seen = stubNetwork(companyReply({ [SAVE]: ok({ ...fullCompany, contactPerson: "李婷" }, 1) }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-edit-5"));
+    const person = await screen.findByTestId("company-form-contactPerson");
+    expect(person).toHaveValue("王晓峰");
+    expect(screen.getByTestId("company-form-address")).toHaveValue(fullCompany.address);
+    expect(within(dialog()).getByText("设计")).toBeInTheDocument();
+    await user.clear(person);
+    await user.type(person, "李婷");
+    await user.click(screen.getByTestId("company-form-submit"));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith("保存成功"));
+    expect(sentTo(seen, SAVE)).toEqual([
+      {
+        id: 5,
+        name: fullCompany.name,
+        creditCode: fullCompany.creditCode,
+        district: fullCompany.district,
+        segment: "design",
+        address: fullCompany.address,
+        contactPerson: "李婷",
+        contactPhone: fullCompany.contactPhone,
+      },
+    ]);
+  });
+
+  it("keeps the dialog open with the server's refusal shown", async () => {
+    stubNetwork(companyReply({ [SAVE]: { status: 409, data: { code: 409, message: "企业名称已存在" } } }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-add"));
+    await user.type(await screen.findByTestId("company-form-name"), "蓉芯微电子设计（示例）有限公司");
+    await user.click(screen.getByTestId("company-form-submit"));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith("企业名称已存在"));
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(screen.getByTestId("company-form-name")).toHaveValue("蓉芯微电子设计（示例）有限公司");
+  });
+});

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MenuCode } from "../../../../contract/menus";
+import { setNotifier } from "../../../../providers/notifier";
+import { storeSession } from "../../access/refineHarness";
+import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
+import { companyReply, IMPORT, ok, renderFinder, SEARCH } from "./companyHarness";
+
+let toasts: ReturnType<typeof fakeNotifier>;
+
+beforeEach(() => {
+  toasts = fakeNotifier();
+  storeSession([MenuCode.SERVICE_FILES, MenuCode.ADMIN_COMPANIES]);
+});
+
+afterEach(() => {
+  restoreNetwork();
+  setNotifier(null);
+});
+
+const typist = () => userEvent.setup({ delay: null });
+const sheet = () => new File(["企业名称,统一社会信用代码\n"], "企业.csv", { type: "text/csv" });
+
+async function pickAndImport(user: ReturnType<typeof typist>) {
+  await user.click(await screen.findByTestId("company-import"));
+  const input = screen.getByRole("dialog").querySelector<HTMLInputElement>('input[type="file"]')!;
+  await user.upload(input, sheet());
+  await user.click(screen.getByTestId("company-import-submit"));
+}
+
+describe("importing companies", () => {
+  it("names the expected header columns", async () => {
+    stubNetwork(companyReply());
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-import"));
+    expect(screen.getByTestId("company-import-header")).toHaveTextContent("企业名称统一社会信用代码所在区域产业链环节地址联系人联系电话");
+    expect(screen.getByTestId("company-import-submit")).toBeDisabled();
+  });
+
+  it("sends the file as the multipart field `file`, says how many were imported and lists again", async () => {
+    const seen = stubNetwork(companyReply({ [IMPORT]: ok({ imported: 3 }, 1) }));
+    const user = typist();
+    renderFinder();
+    await screen.findByTestId("company-open-5");
+    const searches = seen.filter((c) => c.url === SEARCH).length;
+    await pickAndImport(user);
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith("已导入 3 家企业"));
+    const sent = seen.find((c) => c.url === IMPORT)!.data as FormData;
+    expect((sent.get("file") as File).name).toBe("企业.csv");
+    await waitFor(() => expect(seen.filter((c) => c.url === SEARCH).length).toBeGreaterThan(searches));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("lists every refused row with its line and reason, and stays open", async () => {
+    const errors = [
+      { line: 3, reason: "请输入企业名称" },
+      { line: 5, reason: "企业名称与第 2 行重复" },
+    ];
+    stubNetwork(companyReply({ [IMPORT]: { status: 400, data: { code: 400, message: "导入失败：2 行有误", result: { errors } } } }));
+    const user = typist();
+    renderFinder();
+    await pickAndImport(user);
+
+    const shown = await screen.findByTestId("company-import-errors");
+    expect(shown).toHaveTextContent("导入失败：2 行有误");
+    expect(within(shown).getByTestId("company-import-error-3")).toHaveTextContent("第 3 行：请输入企业名称");
+    expect(within(shown).getByTestId("company-import-error-5")).toHaveTextContent("第 5 行：企业名称与第 2 行重复");
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("shows a refusal without rows, such as a wrong header", async () => {
+    stubNetwork(companyReply({ [IMPORT]: { status: 400, data: { code: 400, message: "表头须为：企业名称、统一社会信用代码" } } }));
+    const user = typist();
+    renderFinder();
+    await pickAndImport(user);
+    expect(await screen.findByTestId("company-import-errors")).toHaveTextContent("表头须为：企业名称、统一社会信用代码");
+  });
+});
