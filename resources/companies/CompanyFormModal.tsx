@@ -1,9 +1,8 @@
-import { ProForm } from "@ant-design/pro-components";
 import { useCreate, useOne, useUpdate } from "@refinedev/core";
-import { Button, Form, Spin } from "antd";
+import { Form } from "antd";
 import type { Company } from "../../contract/companies";
 import { notify } from "../../providers/notifier";
-import { DraggableModal } from "../../src/components/DraggableModal";
+import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { CompanyInputs } from "./CompanyInputs";
 import { toSaveBody, type CompanyFormValues } from "./companyForm";
@@ -41,40 +40,18 @@ export function CompanyFormModal({ target, onClose }: { target: CompanyFormTarge
   const loading = editId !== undefined && (query.isLoading || company?.id !== editId);
 
   return (
-    <DraggableModal
+    <FormModal<CompanyFormValues>
       open={target !== null}
       title={t(editId !== undefined ? "companies.form.editTitle" : "companies.form.createTitle")}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      footer={
-        <Button
-          type="primary"
-          disabled={loading}
-          loading={creating.isPending || updating.isPending}
-          onClick={() => form.submit()}
-          data-testid="company-form-submit"
-        >
-          {t("companies.form.submit")}
-        </Button>
-      }
+      testId="company-form"
+      form={form}
+      initialValues={editId !== undefined ? (company ?? {}) : {}}
+      onFinish={save}
+      onClose={onClose}
+      submitting={creating.isPending || updating.isPending}
+      loading={loading}
     >
-      {loading ? (
-        <Spin />
-      ) : (
-        <ProForm<CompanyFormValues>
-          form={form}
-          layout="vertical"
-          submitter={false}
-          // Without it ProForm leaves cleared fields out of the values.
-          omitNil={false}
-          initialValues={editId !== undefined ? company : {}}
-          onFinish={save}
-          data-testid="company-form"
-        >
-          <CompanyInputs />
-        </ProForm>
-      )}
-    </DraggableModal>
+      <CompanyInputs />
+    </FormModal>
   );
 }

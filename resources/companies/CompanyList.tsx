@@ -5,10 +5,9 @@ import { Button, Space } from "antd";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { COMPANY_PAGE_SIZES, type CompanySearchRow } from "../../contract/companies";
-import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
 import { MenuCode } from "../../contract/menus";
 import { useCanMenu } from "../../src/access";
-import { ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame, type Crumb } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -44,12 +43,9 @@ export default function CompanyList() {
     HttpError,
     CompanyFilterValues
   >({
+    ...LIST_TABLE_OPTIONS,
     resource: "companies",
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    filters: { defaultBehavior: "replace" },
     onSearch: filtersFromValues,
-    meta: { request: { silent: true } },
-    queryOptions: { retry: false },
   });
   const [initialValues] = useState(() => valuesFromFilters(filters));
 

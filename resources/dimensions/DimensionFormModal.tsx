@@ -1,9 +1,8 @@
-import { ProForm } from "@ant-design/pro-components";
 import { useCreate, useUpdate, type HttpError } from "@refinedev/core";
-import { Button, Form } from "antd";
+import { Form } from "antd";
 import type { AdminDimension, DimensionInput } from "../../contract/questionnaires";
 import { notify } from "../../providers/notifier";
-import { DraggableModal } from "../../src/components/DraggableModal";
+import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { DimensionInputs } from "./DimensionInputs";
 
@@ -48,28 +47,17 @@ export function DimensionFormModal({ open, dimension, defaultSort, onClose, onSa
   };
 
   return (
-    <DraggableModal
+    <FormModal<DimensionFormValues>
       open={open}
       title={t(dimension ? "questionnaires.form.editDimension" : "questionnaires.form.addDimension")}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      footer={
-        <Button type="primary" loading={creating.isPending || updating.isPending} onClick={() => form.submit()} data-testid="dimension-form-submit">
-          {t("questionnaires.form.submit")}
-        </Button>
-      }
+      testId="dimension-form"
+      form={form}
+      initialValues={dimension ? { serviceName: dimension.serviceName, sort: dimension.sort } : { sort: defaultSort }}
+      onFinish={save}
+      onClose={onClose}
+      submitting={creating.isPending || updating.isPending}
     >
-      <ProForm<DimensionFormValues>
-        form={form}
-        layout="vertical"
-        submitter={false}
-        initialValues={dimension ? { serviceName: dimension.serviceName, sort: dimension.sort } : { sort: defaultSort }}
-        onFinish={save}
-        data-testid="dimension-form"
-      >
-        <DimensionInputs />
-      </ProForm>
-    </DraggableModal>
+      <DimensionInputs />
+    </FormModal>
   );
 }

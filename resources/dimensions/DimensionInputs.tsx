@@ -1,7 +1,8 @@
-import { Form, Input, InputNumber } from "antd";
-import { charCount, DIMENSION_NAME_MAX, SORT_MAX, SORT_MIN } from "../../contract/questionnaires";
+import { Form, Input } from "antd";
+import { charCount, DIMENSION_NAME_MAX } from "../../contract/questionnaires";
 import { useT } from "../../src/i18n/I18nContext";
-import { dimensionNameRule, sortRule } from "./questionnaireRules";
+import { dimensionNameRule } from "./questionnaireRules";
+import { SortInput } from "./SortInput";
 
 /** The dimension form's fields: its name (a tab label) and where its tab goes. */
 export function DimensionInputs() {
@@ -15,16 +16,7 @@ export function DimensionInputs() {
           data-testid="dimension-form-name"
         />
       </Form.Item>
-      <Form.Item name="sort" label={t("questionnaires.form.sort")} rules={[sortRule(t)]}>
-        <InputNumber
-          min={SORT_MIN}
-          max={SORT_MAX}
-          precision={0}
-          placeholder={t("questionnaires.form.sortPlaceholder")}
-          style={{ width: "100%" }}
-          data-testid="dimension-form-sort"
-        />
-      </Form.Item>
+      <SortInput testId="dimension-form-sort" />
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { ProForm } from "@ant-design/pro-components";
 import { useCreate, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
-import { Button, Form } from "antd";
+import { Form } from "antd";
 import type { AdminQuestion, IsReq, QuestionInput } from "../../contract/questionnaires";
 import { notify } from "../../providers/notifier";
-import { DraggableModal } from "../../src/components/DraggableModal";
+import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { QuestionInputs } from "./QuestionInputs";
 
@@ -49,29 +48,18 @@ export function QuestionFormModal({ open, serviceNo, question, defaultSort, onCl
   };
 
   return (
-    <DraggableModal
+    <FormModal<QuestionFormValues>
       open={open}
       title={t(question ? "questionnaires.form.editQuestion" : "questionnaires.form.addQuestion")}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
+      testId="question-form"
+      form={form}
+      initialValues={question ? { question: question.question, isReq: question.isReq, sort: question.sort } : { isReq: "0", sort: defaultSort }}
+      onFinish={save}
+      onClose={onClose}
+      submitting={creating.isPending || updating.isPending}
       width={640}
-      footer={
-        <Button type="primary" loading={creating.isPending || updating.isPending} onClick={() => form.submit()} data-testid="question-form-submit">
-          {t("questionnaires.form.submit")}
-        </Button>
-      }
     >
-      <ProForm<QuestionFormValues>
-        form={form}
-        layout="vertical"
-        submitter={false}
-        initialValues={question ? { question: question.question, isReq: question.isReq, sort: question.sort } : { isReq: "0", sort: defaultSort }}
-        onFinish={save}
-        data-testid="question-form"
-      >
-        <QuestionInputs />
-      </ProForm>
-    </DraggableModal>
+      <QuestionInputs />
+    </FormModal>
   );
 }

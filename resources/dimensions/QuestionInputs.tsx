@@ -1,7 +1,8 @@
-import { Form, Input, InputNumber, Radio } from "antd";
-import { charCount, QUESTION_MAX, SORT_MAX, SORT_MIN } from "../../contract/questionnaires";
+import { Form, Input, Radio } from "antd";
+import { charCount, QUESTION_MAX } from "../../contract/questionnaires";
 import { useT } from "../../src/i18n/I18nContext";
-import { questionRule, sortRule } from "./questionnaireRules";
+import { questionRule } from "./questionnaireRules";
+import { SortInput } from "./SortInput";
 
 /** The question form's fields: the text asked, whether it must be answered, and its place. */
 export function QuestionInputs() {
@@ -27,16 +28,7 @@ export function QuestionInputs() {
           data-testid="question-form-isreq"
         />
       </Form.Item>
-      <Form.Item name="sort" label={t("questionnaires.form.sort")} rules={[sortRule(t)]}>
-        <InputNumber
-          min={SORT_MIN}
-          max={SORT_MAX}
-          precision={0}
-          placeholder={t("questionnaires.form.sortPlaceholder")}
-          style={{ width: "100%" }}
-          data-testid="question-form-sort"
-        />
-      </Form.Item>
+      <SortInput testId="question-form-sort" />
     </>
   );
 }

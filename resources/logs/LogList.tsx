@@ -2,8 +2,7 @@ import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
 import { useMemo, useState } from "react";
-import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
-import { ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -27,12 +26,9 @@ export default function LogList() {
     HttpError,
     LogFilterValues
   >({
+    ...LIST_TABLE_OPTIONS,
     resource: "logs",
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    filters: { defaultBehavior: "replace" },
     onSearch: filtersFromValues,
-    meta: { request: { silent: true } },
-    queryOptions: { retry: false },
   });
   // The form starts from the filters the URL brought; afterwards it is the source of new searches.
   const [initialValues] = useState(() => valuesFromFilters(filters));

@@ -1,8 +1,7 @@
 import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useMemo } from "react";
-import { DEFAULT_PAGE_SIZE } from "../../contract/limits";
-import { ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -16,10 +15,8 @@ export default function UserList() {
   // Refine owns the fetching and the URL (page, size); ProTable only renders. The call is silent: a
   // refusal becomes the no-permission state below instead of a toast.
   const { tableProps, tableQuery, currentPage, pageSize } = useTable<UserRow>({
+    ...LIST_TABLE_OPTIONS,
     resource: "users",
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    meta: { request: { silent: true } },
-    queryOptions: { retry: false },
   });
 
   const columns = useMemo<ProColumns<UserRow>[]>(

@@ -1,1 +1,2 @@
 export { ListTable } from "./ListTable";
+export { LIST_TABLE_OPTIONS } from "./listTableOptions";

@@ -36,7 +36,6 @@ const companies: Messages<typeof zh> = {
   form: {
     createTitle: "Add company",
     editTitle: "Edit company",
-    submit: "Save",
     saved: "Saved successfully",
     placeholder: "Please enter",
     selectPlaceholder: "Please select",

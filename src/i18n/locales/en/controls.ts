@@ -24,6 +24,9 @@ const controls: Messages<typeof zh> = {
     zoomOut: "Zoom out",
     close: "Close",
   },
+  formModal: {
+    save: "Save",
+  },
   lazyImage: {
     loading: "Loading image",
   },

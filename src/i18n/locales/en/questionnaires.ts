@@ -44,7 +44,6 @@ const questionnaires: Messages<typeof zh> = {
     isReq: "Required",
     required: "Required",
     optional: "Optional",
-    submit: "Save",
   },
   done: { saved: "Saved", deleted: "Deleted" },
   validation: {

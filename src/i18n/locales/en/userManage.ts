@@ -47,7 +47,6 @@ const userManage: Messages<typeof zh> = {
   form: {
     createTitle: "New user",
     editTitle: "Edit user",
-    submit: "Save",
     usernamePlaceholder: "Starts with a letter; 4-20 letters, digits or underscores",
     namePlaceholder: "Enter the name",
     mobilePlaceholder: "Optional",

@@ -29,7 +29,6 @@ const companies = {
   form: {
     createTitle: "新增企业",
     editTitle: "编辑企业",
-    submit: "保存",
     saved: "保存成功",
     placeholder: "请输入",
     selectPlaceholder: "请选择",

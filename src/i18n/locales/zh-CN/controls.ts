@@ -21,6 +21,9 @@ const controls = {
     zoomOut: "缩小",
     close: "关闭",
   },
+  formModal: {
+    save: "保存",
+  },
   lazyImage: {
     loading: "图片加载中",
   },

@@ -43,7 +43,6 @@ const questionnaires = {
     isReq: "是否必答",
     required: "必答",
     optional: "选答",
-    submit: "保存",
   },
   done: { saved: "保存成功", deleted: "删除成功" },
   /** The messages the server answers too (contract/questionnaires.ts). */

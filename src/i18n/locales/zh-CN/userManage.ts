@@ -45,7 +45,6 @@ const userManage = {
   form: {
     createTitle: "新建用户",
     editTitle: "编辑用户",
-    submit: "保存",
     usernamePlaceholder: "字母开头，4-20 位字母、数字或下划线",
     namePlaceholder: "请输入姓名",
     mobilePlaceholder: "可不填",

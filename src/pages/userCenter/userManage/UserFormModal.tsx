@@ -1,9 +1,8 @@
-import { ProForm } from "@ant-design/pro-components";
 import { useCreate, useUpdate } from "@refinedev/core";
-import { Button, Form } from "antd";
+import { Form } from "antd";
 import type { CreatedUser } from "../../../../contract/users";
 import { notify } from "../../../../providers/notifier";
-import { DraggableModal } from "../../../components/DraggableModal";
+import { FormModal } from "../../../components/FormModal";
 import { useT } from "../../../i18n/I18nContext";
 import type { ManagedUser, RoleOption, UserFormValues } from "./types";
 import { UserInputs } from "./UserInputs";
@@ -53,39 +52,21 @@ export function UserFormModal({ open, user, roles, onClose, onCreated }: UserFor
   };
 
   return (
-    <DraggableModal
+    <FormModal<UserFormValues>
       open={open}
       title={t(user ? "userManage.form.editTitle" : "userManage.form.createTitle")}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      footer={
-        <Button
-          type="primary"
-          loading={creating.isPending || updating.isPending}
-          onClick={() => form.submit()}
-          data-testid="user-form-submit"
-        >
-          {t("userManage.form.submit")}
-        </Button>
+      testId="user-form"
+      form={form}
+      initialValues={
+        user
+          ? { name: user.name, mobile: user.mobile, roleCodes: user.roles.map((role) => role.code), companyId: user.company?.id ?? null }
+          : { roleCodes: [] }
       }
+      onFinish={save}
+      onClose={onClose}
+      submitting={creating.isPending || updating.isPending}
     >
-      <ProForm<UserFormValues>
-        form={form}
-        layout="vertical"
-        submitter={false}
-        // Without it ProForm leaves cleared fields out of the values, and a cleared mobile would stay.
-        omitNil={false}
-        initialValues={
-          user
-            ? { name: user.name, mobile: user.mobile, roleCodes: user.roles.map((role) => role.code), companyId: user.company?.id ?? null }
-            : { roleCodes: [] }
-        }
-        onFinish={save}
-        data-testid="user-form"
-      >
-        <UserInputs user={user} roles={roles} />
-      </ProForm>
-    </DraggableModal>
+      <UserInputs user={user} roles={roles} />
+    </FormModal>
   );
 }

@@ -58,6 +58,14 @@ async function questionTable() {
   return screen.findByTestId("question-table");
 }
 
+/** The tab with both lists loaded: antd blurs a loading list and lets no click through it. */
+async function openTab() {
+  renderUserManage("?tab=dimensions");
+  await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+  await screen.findByTestId("dimension-item-ip");
+  await waitFor(() => expect(document.querySelector(".ant-spin-spinning")).toBeNull());
+}
+
 describe("the questionnaires tab", () => {
   it("lists the dimensions with the IP one marked, and the first one's questions", async () => {
     const seen = server();
@@ -84,8 +92,7 @@ describe("the questionnaires tab", () => {
   it("lists the questions of the dimension picked, and keeps it in the URL", async () => {
     const seen = server();
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+    await openTab();
 
     await user.click(screen.getByText("市场与客户"));
     const table = await questionTable();
@@ -101,8 +108,7 @@ describe("the questionnaires tab", () => {
       "/api/archives/question/save": ok({ questionNo: "qa1", serviceNo: "ip", question: "是否购买了知识产权保险？", isReq: "1", sort: 30 }, 1),
     });
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+    await openTab();
     const loads = callsTo(seen, QUESTIONS).length;
 
     await user.click(screen.getByTestId("question-add"));
@@ -126,8 +132,7 @@ describe("the questionnaires tab", () => {
   it("edits a question: the form holds its values and the body names it", async () => {
     const seen = server({ "/api/archives/question/save": ok({ ...ipQuestions[1], isReq: "1" }, 1) });
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+    await openTab();
 
     await user.click(screen.getByTestId("question-edit-ip02"));
     expect(screen.getByTestId("question-form-question")).toHaveValue("企业现有专利数量及类型分布？");
@@ -146,8 +151,7 @@ describe("the questionnaires tab", () => {
   it("asks for the question text and refuses one over 1000 characters, sending nothing", async () => {
     const seen = server();
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+    await openTab();
 
     await user.click(screen.getByTestId("question-add"));
     await user.type(screen.getByTestId("question-form-question"), "   ");
@@ -167,9 +171,8 @@ describe("the questionnaires tab", () => {
   it("deletes an unanswered question after a confirmation, sending { questionNo }; an answered one cannot be", async () => {
     const seen = server({ "/api/archives/question/delete": ok(null, 1) });
     const user = typist();
-    renderUserManage("?tab=dimensions");
+    await openTab();
     const table = await questionTable();
-    await within(table).findByText("企业现有专利数量及类型分布？");
     expect(within(table).getByTestId("question-delete-ip01")).toBeDisabled();
 
     await user.click(within(table).getByTestId("question-delete-ip02"));
@@ -184,9 +187,8 @@ describe("the questionnaires tab", () => {
   it("shows the server's refusal of a delete and keeps the question", async () => {
     const seen = server({ "/api/archives/question/delete": refused(409, 409, "该问题已有企业回答，不能删除") });
     const user = typist();
-    renderUserManage("?tab=dimensions");
+    await openTab();
     const table = await questionTable();
-    await within(table).findByText("企业现有专利数量及类型分布？");
     await user.click(within(table).getByTestId("question-delete-ip02"));
     await user.click(popconfirmOk());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("该问题已有企业回答，不能删除"));
@@ -199,8 +201,7 @@ describe("the questionnaires tab", () => {
     const added: AdminDimension = { serviceNo: "dtalent", serviceName: "人才培养", isIp: false, sort: 40, questionCount: 0 };
     const seen = server({ "/api/archives/dimension/save": ok(added, 1) });
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await screen.findByTestId("dimension-item-ip");
+    await openTab();
 
     await user.click(screen.getByTestId("dimension-add"));
     expect(screen.getByTestId("dimension-form-sort")).toHaveValue("40");
@@ -219,8 +220,7 @@ describe("the questionnaires tab", () => {
   it("edits a dimension's name and sort by its code", async () => {
     const seen = server({ "/api/archives/dimension/save": ok({ ...market, serviceName: "市场与销售" }, 1) });
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await within(await questionTable()).findByText("企业现有专利数量及类型分布？");
+    await openTab();
     await user.click(screen.getByTestId("dimension-edit-market"));
     const name = screen.getByTestId("dimension-form-name");
     expect(name).toHaveValue("市场与客户");
@@ -234,8 +234,7 @@ describe("the questionnaires tab", () => {
   it("deletes only a dimension without questions, sending { serviceNo }", async () => {
     const seen = server({ "/api/archives/dimension/delete": ok(null, 1) });
     const user = typist();
-    renderUserManage("?tab=dimensions");
-    await screen.findByTestId("dimension-item-ip");
+    await openTab();
     expect(screen.getByTestId("dimension-delete-ip")).toBeDisabled();
 
     await user.click(screen.getByTestId("dimension-delete-dnew"));
