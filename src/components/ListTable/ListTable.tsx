@@ -1,6 +1,7 @@
 import { ProTable, type ProColumns } from "@ant-design/pro-components";
 import type { TablePaginationConfig, TableProps } from "antd";
 import { Alert } from "antd";
+import type { ReactNode } from "react";
 import { LIST_PAGE_SIZES } from "../../../contract/limits";
 
 /**
@@ -14,6 +15,7 @@ export function ListTable<T extends object>({
   error,
   pagination,
   emptyText,
+  toolBar,
 }: {
   testId: string;
   tableProps: TableProps<T>;
@@ -23,6 +25,8 @@ export function ListTable<T extends object>({
   pagination?: TablePaginationConfig;
   /** What an empty list says, where a screen's wording differs from antd's own. */
   emptyText?: string;
+  /** Buttons above the table, on its right. */
+  toolBar?: ReactNode[];
 }) {
   return (
     <>
@@ -43,6 +47,7 @@ export function ListTable<T extends object>({
               ...pagination,
             }
           }
+          toolBarRender={toolBar && (() => toolBar)}
           search={false}
           options={false}
         />

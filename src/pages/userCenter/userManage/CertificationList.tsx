@@ -1,11 +1,11 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useInvalidate } from "@refinedev/core";
 import { Button, Form, Select, Tag } from "antd";
 import { useState } from "react";
 import { CERTIFICATION_STATES, type CertificationState } from "../../../../contract/account";
-import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
 import type { ApiError } from "../../../../providers/apiError";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
 import { ListError, retryUnlessRefused } from "./ListError";
@@ -24,12 +24,10 @@ export function CertificationList() {
   const invalidate = useInvalidate();
   const [reviewing, setReviewing] = useState<number | null>(null);
   const { tableProps, searchFormProps, tableQuery } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
+    ...LIST_TABLE_OPTIONS,
     resource: "certifications",
     syncWithLocation: true,
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    filters: { defaultBehavior: "replace" },
     onSearch: ({ state }) => [{ field: "state", operator: "eq", value: state }],
-    meta: { request: { silent: true } },
     queryOptions: { retry: retryUnlessRefused },
   });
 
@@ -79,16 +77,7 @@ export function CertificationList() {
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
-        <div data-testid="certification-table">
-          <ProTable<CertificationReview>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            search={false}
-            options={false}
-            pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
-          />
-        </div>
+        <ListTable<CertificationReview> testId="certification-table" tableProps={tableProps} columns={columns} />
       )}
       <CertificationReviewModal id={reviewing} onClose={close} />
     </>

@@ -1,10 +1,10 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useDelete } from "@refinedev/core";
 import { Button, Form, Input, Popconfirm, Tooltip } from "antd";
-import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
 import type { ApiError } from "../../../../providers/apiError";
 import { notify } from "../../../../providers/notifier";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "./ListError";
 import type { ActiveSession } from "./types";
@@ -14,12 +14,10 @@ export function SessionList() {
   const t = useT();
   const { mutateAsync: end } = useDelete();
   const { tableProps, searchFormProps, tableQuery } = useTable<ActiveSession, ApiError, { username?: string }>({
+    ...LIST_TABLE_OPTIONS,
     resource: "sessions",
     syncWithLocation: true,
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    filters: { defaultBehavior: "replace" },
     onSearch: ({ username }) => [{ field: "username", operator: "contains", value: username?.trim() }],
-    meta: { request: { silent: true } },
     queryOptions: { retry: retryUnlessRefused },
   });
 
@@ -70,16 +68,7 @@ export function SessionList() {
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
-        <div data-testid="session-table">
-          <ProTable<ActiveSession>
-            {...tableProps}
-            rowKey="id"
-            columns={columns}
-            search={false}
-            options={false}
-            pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
-          />
-        </div>
+        <ListTable<ActiveSession> testId="session-table" tableProps={tableProps} columns={columns} />
       )}
     </>
   );

@@ -1,10 +1,10 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
+import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button, Tag } from "antd";
 import { useState } from "react";
-import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../../contract/limits";
 import type { UserListFilter as UserListModel } from "../../../../contract/users";
 import type { ApiError } from "../../../../providers/apiError";
+import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "./ListError";
 import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
@@ -24,11 +24,9 @@ export function UserList() {
   const [editing, setEditing] = useState<Editing>(null);
   const [password, setPassword] = useState<OneTimePassword | null>(null);
   const { tableProps, searchFormProps, tableQuery } = useTable<ManagedUser, ApiError, UserListModel>({
+    ...LIST_TABLE_OPTIONS,
     resource: "users",
     syncWithLocation: true,
-    pagination: { pageSize: DEFAULT_PAGE_SIZE },
-    // A search states every constraint anew, so a cleared field drops its filter.
-    filters: { defaultBehavior: "replace" },
     onSearch: ({ name, mobile, roleCode, status }) => [
       { field: "name", operator: "contains", value: name?.trim() },
       { field: "mobile", operator: "contains", value: mobile?.trim() },
@@ -36,7 +34,6 @@ export function UserList() {
       { field: "status", operator: "eq", value: status },
     ],
     // ListError reports a failure in place of the table.
-    meta: { request: { silent: true } },
     queryOptions: { retry: retryUnlessRefused },
   });
 
@@ -81,21 +78,12 @@ export function UserList() {
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
-        <div data-testid="user-manage-table">
-        <ProTable<ManagedUser>
-          {...tableProps}
-          rowKey="id"
-          columns={columns}
-          search={false}
-          options={false}
-          toolBarRender={() => [
+        <ListTable<ManagedUser> testId="user-manage-table" tableProps={tableProps} columns={columns}
+          toolBar={[
             <Button key="create" type="primary" onClick={() => setEditing({})} data-testid="user-manage-create">
               {t("userManage.actions.create")}
             </Button>,
-          ]}
-          pagination={tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...LIST_PAGE_SIZES], showSizeChanger: true }}
-        />
-        </div>
+          ]} />
       )}
       <UserFormModal
         open={editing !== null}
