@@ -1,5 +1,6 @@
-import { useCreate, useOne, useUpdate } from "@refinedev/core";
-import { Form } from "antd";
+import { useForm } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
+import { useEffect, useState } from "react";
 import type { Company } from "../../contract/companies";
 import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
@@ -14,41 +15,50 @@ export type CompanyFormTarget = { mode: "create" } | { mode: "edit"; id: number 
  * Add or edit a company in a dialog; both go through POST /api/company/save, and an edit starts
  * from the full company (GET /api/company/:id), since the list rows carry only some fields.
  */
-export function CompanyFormModal({ target, onClose }: { target: CompanyFormTarget | null; onClose: () => void }) {
+export function CompanyFormModal({ target, onClose }: { target: CompanyFormTarget; onClose: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<CompanyFormValues>();
-  const editId = target?.mode === "edit" ? target.id : undefined;
-  const { result: company, query } = useOne<Company>({
+  const editId = target.mode === "edit" ? target.id : undefined;
+  // Refine's form: an edit loads the company through the resource's `one` call, and saving is its
+  // create or update. The request layer shows a refusal's message; the dialog stays open to correct it.
+  const { form, formProps, query, mutation, onFinish } = useForm<Company, HttpError, CompanyFormValues>({
     resource: "companies",
-    id: editId ?? 0,
+    action: editId !== undefined ? "edit" : "create",
+    id: editId,
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+    disableServerSideValidation: true,
     queryOptions: { enabled: editId !== undefined },
+    onMutationSuccess: () => {
+      notify.success(t("companies.form.saved"));
+      onClose();
+    },
   });
-  const { mutateAsync: create, mutation: creating } = useCreate<Company>();
-  const { mutateAsync: update, mutation: updating } = useUpdate<Company>();
 
   const save = async (values: CompanyFormValues) => {
     try {
-      if (editId !== undefined) await update({ resource: "companies", id: editId, values: toSaveBody(values) });
-      else await create({ resource: "companies", values: toSaveBody(values) });
-      notify.success(t("companies.form.saved"));
-      onClose();
+      await onFinish(toSaveBody(values));
     } catch {
-      // The request layer has shown the server's message; the dialog stays open to correct the input.
+      // Shown by the request layer; the values stay for the user to correct.
     }
   };
 
-  const loading = editId !== undefined && (query.isLoading || company?.id !== editId);
+  // The fields show once useForm has put the loaded company into the form (its reset remounts them).
+  const loaded = query?.data?.data;
+  const [shownId, setShownId] = useState<number>();
+  useEffect(() => setShownId(loaded?.id), [loaded]);
+  const loading = editId !== undefined && shownId !== editId;
 
   return (
     <FormModal<CompanyFormValues>
-      open={target !== null}
+      open
       title={t(editId !== undefined ? "companies.form.editTitle" : "companies.form.createTitle")}
       testId="company-form"
       form={form}
-      initialValues={editId !== undefined ? (company ?? {}) : {}}
+      initialValues={editId !== undefined ? (formProps.initialValues ?? {}) : {}}
       onFinish={save}
       onClose={onClose}
-      submitting={creating.isPending || updating.isPending}
+      submitting={mutation.isPending}
       loading={loading}
     >
       <CompanyInputs />

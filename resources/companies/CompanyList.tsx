@@ -123,7 +123,14 @@ export default function CompanyList() {
       />
       {canManage && (
         <>
-          <CompanyFormModal target={formTarget} onClose={() => setFormTarget(null)} />
+          {formTarget && (
+            // A fresh form per dialog: Refine's useForm takes its action and id when it starts.
+            <CompanyFormModal
+              key={formTarget.mode === "edit" ? formTarget.id : "create"}
+              target={formTarget}
+              onClose={() => setFormTarget(null)}
+            />
+          )}
           <CompanyImportModal open={importing} onClose={() => setImporting(false)} />
         </>
       )}
