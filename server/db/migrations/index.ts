@@ -7,6 +7,7 @@ import * as sso from "./0004_sso";
 import * as admin from "./0005_admin";
 import * as serviceRecords from "./0006_service_records";
 import * as questionnaires from "./0007_questionnaires";
+import * as archiveIndexes from "./0008_archive_indexes";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "0005_admin": admin,
   "0006_service_records": serviceRecords,
   "0007_questionnaires": questionnaires,
+  "0008_archive_indexes": archiveIndexes,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

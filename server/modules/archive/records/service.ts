@@ -102,29 +102,40 @@ export class ServiceRecords {
     if (filter.comprehensiveEvaluation) records = records.where("serviceRecords.comprehensiveEvaluation", "=", filter.comprehensiveEvaluation);
     if (from) records = records.where("serviceRecords.serviceTime", ">=", toDbTime(dialect, from));
     if (to) records = records.where("serviceRecords.serviceTime", "<=", toDbTime(dialect, to));
-    const [{ total }, rows] = await Promise.all([
-      records.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-      records
-        .innerJoin("users as creator", "creator.id", "serviceRecords.createBy")
-        .select([
-          "serviceRecords.id",
-          "serviceRecords.compId",
-          "serviceRecords.researchers",
-          "serviceRecords.contactPerson",
-          "serviceRecords.contactPersonPhone",
-          "serviceRecords.comprehensiveEvaluation",
-          "serviceRecords.serviceTime",
-          "serviceRecords.createDate",
-          "creator.name as createBy",
-        ])
-        .orderBy("serviceRecords.serviceTime", "desc")
-        .orderBy("serviceRecords.id", "desc")
-        .limit(query.size)
-        .offset((query.current - 1) * query.size)
-        .execute(),
-    ]);
+    // One statement whatever the filter: the rows of the page, looked up by ids that come from
+    // the company's listing index alone (migration 0008, so a deep page skips index entries, not
+    // rows), with the count of all matches beside them.
+    const count = records.select((eb) => eb.fn.countAll().as("total"));
+    const pageIds = records
+      .select("serviceRecords.id")
+      .orderBy("serviceRecords.serviceTime", "desc")
+      .orderBy("serviceRecords.id", "desc")
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    const rows = await db
+      .selectFrom("serviceRecords as shown")
+      .innerJoin("users as creator", "creator.id", "shown.createBy")
+      .select([
+        "shown.id",
+        "shown.compId",
+        "shown.researchers",
+        "shown.contactPerson",
+        "shown.contactPersonPhone",
+        "shown.comprehensiveEvaluation",
+        "shown.serviceTime",
+        "shown.createDate",
+        "creator.name as createBy",
+        count.as("total"),
+      ])
+      .where("shown.id", "in", pageIds)
+      .orderBy("shown.serviceTime", "desc")
+      .orderBy("shown.id", "desc")
+      .execute();
+    let total = rows[0]?.total ?? 0;
+    // A page past the end carries no count: only then is it asked for on its own.
+    if (rows.length === 0 && query.current > 1) total = (await count.executeTakeFirstOrThrow()).total;
     return {
-      records: rows.map((row) => ({ ...row, serviceTime: this.time(row.serviceTime), createDate: this.time(row.createDate) })),
+      records: rows.map(({ total: _total, ...row }) => ({ ...row, serviceTime: this.time(row.serviceTime), createDate: this.time(row.createDate) })),
       total: Number(total),
       current: query.current,
       size: query.size,

@@ -1,0 +1,189 @@
+import SqliteDatabase from "better-sqlite3";
+import pg from "pg";
+import type { DatabaseConfig } from "../../server/config";
+import { openDatabase, type DatabaseHandle } from "../../server/db/database";
+import { migrateToLatest } from "../../server/db/migrate";
+import { seed, ADMIN_USERNAME } from "../../server/db/seed";
+import { toDbTime } from "../../server/db/time";
+import { createLogger } from "../../server/logger";
+import { generatePassword, hashPassword } from "../../server/security/password";
+import { RoleCode } from "../../contract/menus";
+import { generateCompanies, generateRecords, recordCounts, type DatasetSize, type RecordRow } from "./dataset";
+
+/** Staff who write the visit records, besides the administrator. */
+const STAFF_NAMES = ["张晓峰", "李梦瑶", "王建军", "赵雪梅", "陈思远", "刘海燕"];
+const BATCH = 10_000;
+
+export interface PreparedDatabase {
+  /** Database id of the company with exactly `exportRecords` records. */
+  exportCompanyId: number;
+  /** Every company id with its record count, for the load to pick from. */
+  companies: { id: number; records: number }[];
+  generationMs: number;
+}
+
+/** The schema and the seed through the server's own code, then staff users and companies. */
+async function schemaAndCompanies(database: DatabaseHandle, size: DatasetSize, adminPassword: string) {
+  const log = createLogger({ logLevel: "warn" });
+  await migrateToLatest(database, log);
+  await seed(database, { adminPassword }, log);
+  const { db, dialect } = database;
+  const now = toDbTime(dialect, new Date());
+
+  // Nobody signs in as them: they only author records.
+  const passwordHash = await hashPassword(generatePassword());
+  const staffRole = await db.selectFrom("roles").select("id").where("code", "=", RoleCode.STAFF).executeTakeFirstOrThrow();
+  const staff = await db
+    .insertInto("users")
+    .values(STAFF_NAMES.map((name, i) => ({ username: `bench_staff${i + 1}`, passwordHash, name, status: "enabled" as const, createdAt: now, updatedAt: now })))
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("userRoles")
+    .values(staff.map((s) => ({ userId: s.id, roleId: staffRole.id })))
+    .execute();
+  const admin = await db.selectFrom("users").select("id").where("username", "=", ADMIN_USERNAME).executeTakeFirstOrThrow();
+  const creators = [admin.id, ...staff.map((s) => s.id)];
+
+  const companies = generateCompanies(size.companies);
+  const idByCode = new Map<string, number>();
+  // 9 columns a row: well under either engine's limit of bound parameters per statement.
+  for (let at = 0; at < companies.length; at += 1000) {
+    const rows = await db
+      .insertInto("companies")
+      .values(companies.slice(at, at + 1000).map((c) => ({ ...c, createdAt: now, updatedAt: now })))
+      .returning(["id", "creditCode"])
+      .execute();
+    for (const row of rows) idByCode.set(row.creditCode!, row.id);
+  }
+  const companyIds = companies.map((c) => idByCode.get(c.creditCode)!);
+  return { creators, companyIds };
+}
+
+function result(companyIds: number[], size: DatasetSize, started: number): PreparedDatabase {
+  const counts = recordCounts(size);
+  return {
+    exportCompanyId: companyIds[0],
+    companies: companyIds.map((id, i) => ({ id, records: counts[i] })),
+    generationMs: performance.now() - started,
+  };
+}
+
+/** A fresh SQLite file: the records through one prepared statement, a transaction per batch. */
+export async function prepareSqlite(file: string, size: DatasetSize, adminPassword: string): Promise<PreparedDatabase> {
+  const started = performance.now();
+  const config: { database: DatabaseConfig } = { database: { kind: "sqlite", file } };
+  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
+  let setup: Awaited<ReturnType<typeof schemaAndCompanies>>;
+  try {
+    setup = await schemaAndCompanies(database, size, adminPassword);
+  } finally {
+    await database.close();
+  }
+  const { creators, companyIds } = setup;
+
+  const sqlite = new SqliteDatabase(file);
+  try {
+    // Loading only: a crash would just mean generating again.
+    sqlite.pragma("synchronous = OFF");
+    const insert = sqlite.prepare(
+      `insert into service_records (comp_id, researchers, contact_person, contact_person_phone, contact_person_position,
+         cooperative_partner, belong_customer, business_opportunity, comprehensive_evaluation, is_open_patnavi, main_business,
+         service_content, service_time, next_follow_time, create_by, create_date, update_by, update_date)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertAll = sqlite.transaction((rows: RecordRow[]) => {
+      for (const r of rows) {
+        const time = r.serviceTime.toISOString();
+        const creator = creators[r.creator];
+        insert.run(
+          companyIds[r.company - 1],
+          r.researchers,
+          r.contactPerson,
+          r.contactPersonPhone,
+          r.contactPersonPosition,
+          r.cooperativePartner,
+          r.belongCustomer,
+          r.businessOpportunity,
+          r.comprehensiveEvaluation,
+          r.isOpenPatnavi,
+          r.mainBusiness,
+          r.serviceContent,
+          time,
+          r.nextFollowTime?.toISOString() ?? null,
+          creator,
+          time,
+          creator,
+          time,
+        );
+      }
+    });
+    for (const rows of generateRecords(size, creators.length, BATCH)) insertAll(rows);
+    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    return result(companyIds, size, started);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * A fresh PostgreSQL database: the records as multi-row inserts of column arrays (unnest), one
+ * statement per batch, then VACUUM ANALYZE as autovacuum would soon do on its own (statistics,
+ * and the visibility map that lets counts read the index alone).
+ */
+export async function preparePostgres(url: string, size: DatasetSize, adminPassword: string): Promise<PreparedDatabase> {
+  const started = performance.now();
+  const parsed = new URL(url);
+  const config: { database: DatabaseConfig } = {
+    database: { kind: "postgres", url, display: `postgres://${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}` },
+  };
+  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
+  let setup: Awaited<ReturnType<typeof schemaAndCompanies>>;
+  try {
+    setup = await schemaAndCompanies(database, size, adminPassword);
+  } finally {
+    await database.close();
+  }
+  const { creators, companyIds } = setup;
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("set synchronous_commit = off");
+    const write = async (rows: RecordRow[]) => {
+      const column = <T>(value: (r: RecordRow) => T) => rows.map(value);
+      const times = column((r) => r.serviceTime.toISOString());
+      const creator = column((r) => creators[r.creator]);
+      await client.query(
+        `insert into service_records (comp_id, researchers, contact_person, contact_person_phone, contact_person_position,
+           cooperative_partner, belong_customer, business_opportunity, comprehensive_evaluation, is_open_patnavi, main_business,
+           service_content, service_time, next_follow_time, create_by, create_date, update_by, update_date)
+         select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::int[], $13::timestamptz[],
+           $15::int[], $13::timestamptz[])`,
+        [
+          column((r) => companyIds[r.company - 1]),
+          column((r) => r.researchers),
+          column((r) => r.contactPerson),
+          column((r) => r.contactPersonPhone),
+          column((r) => r.contactPersonPosition),
+          column((r) => r.cooperativePartner),
+          column((r) => r.belongCustomer),
+          column((r) => r.businessOpportunity),
+          column((r) => r.comprehensiveEvaluation),
+          column((r) => r.isOpenPatnavi),
+          column((r) => r.mainBusiness),
+          column((r) => r.serviceContent),
+          times,
+          column((r) => r.nextFollowTime?.toISOString() ?? null),
+          creator,
+        ],
+      );
+    };
+    for (const rows of generateRecords(size, creators.length, BATCH)) await write(rows);
+    await client.query("vacuum analyze");
+    return result(companyIds, size, started);
+  } finally {
+    await client.end();
+  }
+}
