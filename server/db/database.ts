@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import { ConfigError, type Config } from "../config";
 import type { Logger } from "../logger";
@@ -43,6 +43,33 @@ function handle(db: Kysely<Database>, dialect: Dialect, schema: string | null, l
   };
 }
 
+/** How many compiled statements a SQLite connection keeps: more than the server has distinct queries. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement it runs, and compiling one costs about as
+ * much as running it; this keeps the compiled statements by their SQL (least recently used out), so
+ * a repeated query is compiled once. Safe because the server never streams: each statement has run
+ * to its end before the next query starts.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 function openSqlite(file: string): DatabaseHandle {
   let sqlite: SqliteDatabase.Database;
   try {
@@ -57,7 +84,7 @@ function openSqlite(file: string): DatabaseHandle {
     throw new ConfigError(`DATA_DIR: cannot open the SQLite database ${file} (${reasonOf(error)})`);
   }
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return handle(db, "sqlite", null, `sqlite:${file}`);

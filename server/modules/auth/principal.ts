@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { fromDbTime, toDbTime } from "../../db/time";
-import { menusOf, roleCodesOf } from "./permissions";
+import { accessOf } from "./permissions";
 import { hashToken } from "./tokens";
 
 /** The caller behind a valid access token: request.user. */
@@ -57,7 +57,7 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
       .where("lastSeenAt", "<=", toDbTime(app.dialect, new Date(now.getTime() - LAST_SEEN_INTERVAL_MS)))
       .execute();
   }
-  const [roles, menus] = await Promise.all([roleCodesOf(app.db, row.userId), menusOf(app.db, row.userId)]);
+  const { roles, menus } = await accessOf(app.db, row.userId);
   return {
     state: "valid",
     user: {
@@ -66,7 +66,7 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
       name: row.name,
       sessionId: row.sessionId,
       roles,
-      menus: menus.map((m) => m.menuCode),
+      menus,
       mustChangePassword: row.mustChangePassword === 1,
     },
   };
