@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import type { AdminDimension } from "../../contract/questionnaires";
 import type { ApiError } from "../../providers/apiError";
 import { useT } from "../../src/i18n/I18nContext";
-import { ListError, retryUnlessRefused } from "../../src/pages/userCenter/userManage/ListError";
+import { ListError, retryUnlessRefused } from "../../src/components/ListError";
 import { DimensionFormModal } from "./DimensionFormModal";
 import { DimensionList } from "./DimensionList";
 import { nextSort } from "./questionnaireRules";

@@ -7,7 +7,7 @@ import type { AdminDimension, AdminQuestion } from "../../contract/questionnaire
 import type { ApiError } from "../../providers/apiError";
 import { notify } from "../../providers/notifier";
 import { useT } from "../../src/i18n/I18nContext";
-import { ListError, retryUnlessRefused } from "../../src/pages/userCenter/userManage/ListError";
+import { ListError, retryUnlessRefused } from "../../src/components/ListError";
 import { nextSort } from "./questionnaireRules";
 import { QuestionFormModal } from "./QuestionFormModal";
 

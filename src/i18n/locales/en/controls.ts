@@ -27,6 +27,9 @@ const controls: Messages<typeof zh> = {
   formModal: {
     save: "Save",
   },
+  list: {
+    loadFailed: "The list could not be loaded: {message}",
+  },
   lazyImage: {
     loading: "Loading image",
   },

@@ -109,7 +109,6 @@ const userManage: Messages<typeof zh> = {
     endConfirm: "End this session of {name}? They are signed out at once.",
     ended: "Session ended",
   },
-  loadFailed: "The list could not be loaded: {message}",
 };
 
 export default userManage;

@@ -24,6 +24,9 @@ const controls = {
   formModal: {
     save: "保存",
   },
+  list: {
+    loadFailed: "列表加载失败：{message}",
+  },
   lazyImage: {
     loading: "图片加载中",
   },

@@ -107,7 +107,6 @@ const userManage = {
     endConfirm: "结束 {name} 的这个会话？对方将被立即登出。",
     ended: "会话已结束",
   },
-  loadFailed: "列表加载失败：{message}",
 };
 
 export default userManage;

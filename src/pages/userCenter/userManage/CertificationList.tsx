@@ -8,7 +8,7 @@ import type { ApiError } from "../../../../providers/apiError";
 import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
-import { ListError, retryUnlessRefused } from "./ListError";
+import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { CertificationReview } from "./types";
 
 const STATE_COLORS: Record<CertificationState, string> = {

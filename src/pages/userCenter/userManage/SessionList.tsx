@@ -6,7 +6,7 @@ import type { ApiError } from "../../../../providers/apiError";
 import { notify } from "../../../../providers/notifier";
 import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
-import { ListError, retryUnlessRefused } from "./ListError";
+import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { ActiveSession } from "./types";
 
 /** The sessions tab: who is signed in from where, each session endable (confirmed first). */

@@ -6,7 +6,7 @@ import type { UserListFilter as UserListModel } from "../../../../contract/users
 import type { ApiError } from "../../../../providers/apiError";
 import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
-import { ListError, retryUnlessRefused } from "./ListError";
+import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
 import type { ManagedUser } from "./types";
 import { UserFormModal } from "./UserFormModal";

@@ -1,6 +1,6 @@
 import { Alert } from "antd";
-import { NoPermission, isPermissionRefused } from "../../../components/NoPermission";
-import { useT } from "../../../i18n/I18nContext";
+import { NoPermission, isPermissionRefused } from "../NoPermission";
+import { useT } from "../../i18n/I18nContext";
 
 /**
  * What a tab shows when its list call fails. The list calls are silent, so this is the only report:
@@ -9,7 +9,7 @@ import { useT } from "../../../i18n/I18nContext";
 export function ListError({ error }: { error: Error }) {
   const t = useT();
   if (isPermissionRefused(error)) return <NoPermission />;
-  return <Alert type="error" showIcon message={t("userManage.loadFailed", { message: error.message })} />;
+  return <Alert type="error" showIcon message={t("controls.list.loadFailed", { message: error.message })} />;
 }
 
 /** A refusal stays a refusal: only other failures are tried again (up to three times, as by default). */

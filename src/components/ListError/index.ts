@@ -1,0 +1,1 @@
+export { ListError, retryUnlessRefused } from "./ListError";
