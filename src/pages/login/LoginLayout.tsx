@@ -1,15 +1,21 @@
-import { Card } from "antd";
 import type { ReactNode } from "react";
 import { useT } from "../../i18n/I18nContext";
+import "./login.css";
 
-/** The card the sign-in, registration and password-recovery pages share. */
+/**
+ * The card the sign-in, registration and password-recovery pages share. Plain markup rather than
+ * antd's Card: Card brings Tabs along, which the first page a visitor loads has no use for.
+ */
 export function LoginLayout({ title, children }: { title: string; children?: ReactNode }) {
   const t = useT();
   return (
-    <div className="login-layout" style={{ display: "flex", justifyContent: "center", padding: "48px 0" }}>
-      <Card title={t(title)} style={{ width: 440 }} data-testid="login-card">
-        {children}
-      </Card>
+    <div className="login-layout">
+      <section className="login-card" data-testid="login-card" aria-labelledby="login-card-title">
+        <h2 className="login-card__title" id="login-card-title">
+          {t(title)}
+        </h2>
+        <div className="login-card__body">{children}</div>
+      </section>
     </div>
   );
 }
