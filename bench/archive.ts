@@ -8,11 +8,12 @@
  * company with 1,000 records and reads the server's peak memory.
  * Targets: p99 at most 50 ms, export under 2 s. Figures are printed, never asserted.
  *
- * Smaller or longer runs: BENCH_RECORDS, BENCH_COMPANIES, BENCH_CLIENTS, BENCH_SECONDS.
+ * Smaller or longer runs: BENCH_RECORDS, BENCH_COMPANIES, BENCH_CLIENTS, BENCH_SECONDS; the server
+ * runs one process per core (WORKERS) unless BENCH_WORKERS says how many.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { DatasetSize } from "./archive/dataset";
@@ -42,6 +43,8 @@ const size: DatasetSize = {
   exportRecords: EXPORT_RECORDS,
 };
 const clients = numberFrom("BENCH_CLIENTS", 50);
+// The server as it would be deployed here: one process per core (WORKERS).
+const workers = numberFrom("BENCH_WORKERS", availableParallelism());
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 
 interface Outcome {
@@ -82,7 +85,7 @@ async function exportTimes(baseUrl: string, token: string, compId: number): Prom
 
 async function measure(database: string, prepared: PreparedDatabase, env: Record<string, string>, cwd: string): Promise<Outcome> {
   console.log(`${database}: generated in ${(prepared.generationMs / 1000).toFixed(1)} s; starting the server`);
-  const server = await startServer({ ...env, ADMIN_PASSWORD }, cwd);
+  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: String(workers) }, cwd);
   const agent = keepAliveAgent(clients);
   try {
     const token = await signInAdmin(server.baseUrl, ADMIN_PASSWORD);
@@ -153,7 +156,7 @@ function loadLine(name: string, generation: string, load: LoadResult, verdict: s
 }
 
 function report(outcomes: Outcome[]): void {
-  console.log(`\n${size.records.toLocaleString("en")} records over ${size.companies.toLocaleString("en")} companies; ${clients} clients, ${durationMs / 1000} s`);
+  console.log(`\n${size.records.toLocaleString("en")} records over ${size.companies.toLocaleString("en")} companies; ${clients} clients, ${workers} server processes, ${durationMs / 1000} s`);
   console.log(`${"database".padEnd(24)} generation  requests   req/s        p50        p99        max  errors  p99 ≤ 50 ms`);
   for (const { database, generationMs, load, floor } of outcomes) {
     const verdict = percentile(load.latencies, 99) <= TARGET_P99_MS ? "  met" : "  MISSED";

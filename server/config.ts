@@ -74,6 +74,8 @@ export interface Config {
   readonly logRetentionDays: number;
   /** Fictional demo member companies are added at start (server/modules/companies/demo.ts). */
   readonly seedDemoData: boolean;
+  /** Server processes sharing the port (node:cluster); one uses one core. */
+  readonly workers: number;
 }
 
 export interface CityArea {
@@ -91,6 +93,7 @@ const ADMIN_PASSWORD_MIN = 8;
 const MAX_ACCESS_TOKEN_TTL_MIN = 24 * 60;
 const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
 const MAX_LOG_RETENTION_DAYS = 3650;
+const MAX_WORKERS = 64;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -341,5 +344,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logRetentionDays: integer(env, "LOG_RETENTION_DAYS", 180, 1, MAX_LOG_RETENTION_DAYS, "a number of days"),
     // A production platform starts with the real member list only.
     seedDemoData: flag(env, "SEED_DEMO_DATA", !production),
+    workers: integer(env, "WORKERS", 1, 1, MAX_WORKERS, "a number of processes"),
   });
 }

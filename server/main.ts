@@ -1,3 +1,5 @@
+import cluster, { type Worker } from "node:cluster";
+import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
@@ -50,21 +52,32 @@ function handleSignals(app: App, log: Logger): void {
     );
   };
   process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  if (cluster.isWorker) {
+    // Ctrl-C reaches the whole process group; the primary passes it on as one SIGTERM.
+    process.on("SIGINT", () => undefined);
+  } else {
+    process.on("SIGINT", stop);
+  }
 }
 
-async function serve(config: Config, log: Logger): Promise<void> {
+/** Brings the database to the latest schema and its seeded rows; once per start, before serving. */
+async function prepare(database: DatabaseHandle, config: Config, log: Logger): Promise<void> {
+  await migrateToLatest(database, log);
+  const { generatedAdminPassword } = await seed(database, config, log);
+  if (generatedAdminPassword) {
+    // The only time this password exists in clear text; it is not logged.
+    process.stdout.write(`管理员账号 ${ADMIN_USERNAME} 的初始密码: ${generatedAdminPassword}\n`);
+  }
+  if (config.seedDemoData) await seedDemoCompanies(database.db, database.dialect, log);
+}
+
+/** Serves the platform in this process; `prepared`: the primary process has already run prepare(). */
+async function serve(config: Config, log: Logger, prepared: boolean): Promise<void> {
   const database: DatabaseHandle = await openDatabase(config, log);
   let app: App | null = null;
   try {
     log.info({ database: database.location }, "database opened");
-    await migrateToLatest(database, log);
-    const { generatedAdminPassword } = await seed(database, config, log);
-    if (generatedAdminPassword) {
-      // The only time this password exists in clear text; it is not logged.
-      process.stdout.write(`管理员账号 ${ADMIN_USERNAME} 的初始密码: ${generatedAdminPassword}\n`);
-    }
-    if (config.seedDemoData) await seedDemoCompanies(database.db, database.dialect, log);
+    if (!prepared) await prepare(database, config, log);
     app = await buildApp({ config, database, logger: log });
     // Runs after Fastify has stopped accepting and finished the requests in flight.
     app.addHook("onClose", async () => {
@@ -85,6 +98,55 @@ async function serve(config: Config, log: Logger): Promise<void> {
   handleSignals(app, log);
 }
 
+/**
+ * WORKERS > 1: this process prepares the database, then starts that many serving processes on the
+ * one port (node:cluster) and watches them. One that dies while serving is replaced; one that dies
+ * before it listens means the start failed (it has said why on stderr), and everything stops.
+ * SIGTERM or SIGINT stops them all, each finishing its requests in flight.
+ */
+async function supervise(config: Config, log: Logger): Promise<void> {
+  const database = await openDatabase(config, log);
+  try {
+    await prepare(database, config, log);
+  } finally {
+    await database.close();
+  }
+
+  // The workers run this file directly, whatever started the primary (npm start builds the app first).
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
+  let stopping = false;
+  let failed = false;
+  const listening = new Set<number>();
+  const start = () => cluster.fork().on("listening", function (this: Worker) {
+    listening.add(this.id);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const served = listening.delete(worker.id);
+    if (!stopping && !served) {
+      failed = true;
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+    }
+    if (stopping) {
+      // A process that did not stop cleanly makes the whole stop unclean.
+      if (code !== 0) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    log.error({ worker: worker.process.pid, code, signal }, "a server process died; starting another");
+    start();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping the server processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  for (let i = 0; i < config.workers; i++) start();
+}
+
 /** A start that fails says why in one line on stderr and exits 1. */
 function failStart(error: unknown, log: Logger | null): never {
   if (error instanceof ConfigError) {
@@ -103,7 +165,8 @@ async function main(): Promise<void> {
     loadDotEnv();
     const config = loadConfig(process.env);
     log = createLogger(config);
-    await serve(config, log);
+    if (config.workers > 1 && cluster.isPrimary) await supervise(config, log);
+    else await serve(config, log, cluster.isWorker);
   } catch (error) {
     failStart(error, log);
   }

@@ -9,7 +9,7 @@ const CAPTCHA = "7531";
 
 export interface BenchServer {
   baseUrl: string;
-  /** Peak resident memory of the server process so far (VmHWM), in bytes. */
+  /** Peak resident memory of the server's processes so far (each one's VmHWM, added up), in bytes. */
   peakRss(): number;
   stop(): Promise<void>;
 }
@@ -68,15 +68,21 @@ export async function startServer(env: Record<string, string>, cwd: string): Pro
 
   const pid = child.pid!;
   let lastPeak = 0;
+  /** The server's processes: the first one and, with WORKERS > 1, the serving ones it started. */
+  const processes = () => {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+  };
+  const readPeak = () => processes().reduce((sum, each) => sum + statusKb(each, "VmHWM"), 0);
   return {
     baseUrl,
     peakRss: () => {
-      if (child.exitCode === null) lastPeak = statusKb(pid, "VmHWM");
+      if (child.exitCode === null) lastPeak = readPeak();
       return lastPeak;
     },
     stop: async () => {
       if (child.exitCode === null) {
-        lastPeak = statusKb(pid, "VmHWM");
+        lastPeak = readPeak();
         child.kill("SIGTERM");
       }
       await exited;

@@ -124,6 +124,8 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "127.0.0.1,," }, 'TRUST_PROXY: "" is not an IP address or CIDR range'],
     [{ LOG_RETENTION_DAYS: "0" }, 'LOG_RETENTION_DAYS: "0" is not a number of days (1-3650)'],
     [{ LOG_RETENTION_DAYS: "3651" }, 'LOG_RETENTION_DAYS: "3651" is not a number of days (1-3650)'],
+    [{ WORKERS: "0" }, 'WORKERS: "0" is not a number of processes (1-64)'],
+    [{ WORKERS: "two" }, 'WORKERS: "two" is not a number of processes (1-64)'],
   ])("refuses %j with one line naming the variable", (env, expected) => {
     expect(errorOf(env)).toContain(expected);
   });

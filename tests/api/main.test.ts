@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { createServer } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,10 +33,10 @@ describe("the server process", () => {
   const workDir = mkdtempSync(join(tmpdir(), "api-main-"));
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-  async function start(dataDir: string) {
+  async function start(dataDir: string, env: Record<string, string> = {}) {
     const port = await freePort();
     const server = spawnServer(
-      { NODE_ENV: "test", CAPTCHA_FIXED_CODE, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist") },
+      { NODE_ENV: "test", CAPTCHA_FIXED_CODE, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist"), ...env },
       workDir,
     );
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -105,5 +106,52 @@ describe("the server process", () => {
     expect(Date.now() - answeredAt).toBeLessThan(2500);
     expect(server.stdout()).toContain('"msg":"database closed"');
     expect(server.stderr()).toBe("");
+  });
+
+  it("with WORKERS=2 serves from two processes, replaces one that dies, and stops them all on SIGTERM", async () => {
+    const { server, baseUrl } = await start(join(workDir, "workers"), { WORKERS: "2" });
+    /** The pids of the processes that said they are serving, in order. */
+    const serving = () =>
+      server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"serving the platform'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(() => serving().length, { timeout: 20_000 }).toBe(2);
+    const [first, second] = serving();
+    expect(first).not.toBe(second);
+    // The database is prepared once, by the first process: one generated password.
+    expect(server.stdout().match(/初始密码/g)).toHaveLength(1);
+
+    process.kill(first, "SIGKILL");
+    await expect.poll(() => serving().length, { timeout: 20_000 }).toBe(3);
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+
+    expect(await stopServer(server)).toBe(0);
+    expect(serving().filter(alive)).toEqual([]);
+  });
+
+  it("with WORKERS=2 stops with the reason when the processes cannot listen", async () => {
+    const port = await freePort();
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(port, "127.0.0.1", done));
+    try {
+      const server = spawnServer(
+        { NODE_ENV: "test", PORT: String(port), DATA_DIR: join(workDir, "taken"), LOG_LEVEL: "warn", STATIC_DIR: join(workDir, "dist"), WORKERS: "2" },
+        workDir,
+      );
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain(`PORT: ${port} is already in use on 127.0.0.1`);
+    } finally {
+      taken.close();
+    }
   });
 });
