@@ -1,18 +1,10 @@
 import type { Rule } from "antd/es/form";
-import { COMPANY_NAME_MAX, COMPANY_TEXT_MAX, companyFieldProblem, type CompanyField, type CompanyInput, type CompanyProblem, type CompanySegment } from "../../contract/companies";
+import { COMPANY_NAME_MAX, COMPANY_TEXT_MAX, companyFieldProblem, type CompanyField, type CompanyInput, type CompanyProblem } from "../../contract/companies";
 import { CONTACT_PERSON_MAX } from "../../contract/limits";
 import type { Translate } from "../../src/i18n/types";
 
-/** What the company form holds. */
-export interface CompanyFormValues {
-  name?: string;
-  creditCode?: string | null;
-  district?: string | null;
-  segment?: CompanySegment | null;
-  address?: string | null;
-  contactPerson?: string | null;
-  contactPhone?: string | null;
-}
+/** What the company form holds: the save call's fields, each possibly not filled in yet. */
+export type CompanyFormValues = Partial<Omit<CompanyInput, "id">>;
 
 const LIMITS: Partial<Record<CompanyProblem, number>> = {
   nameTooLong: COMPANY_NAME_MAX,
