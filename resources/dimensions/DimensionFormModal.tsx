@@ -1,5 +1,5 @@
-import { useCreate, useUpdate, type HttpError } from "@refinedev/core";
-import { Form } from "antd";
+import { useForm } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
 import type { AdminDimension, DimensionInput } from "../../contract/questionnaires";
 import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
@@ -12,7 +12,6 @@ interface DimensionFormValues {
 }
 
 interface DimensionFormModalProps {
-  open: boolean;
   /** The dimension to edit; none to add one. */
   dimension?: AdminDimension;
   /** A new dimension's suggested place. */
@@ -23,39 +22,45 @@ interface DimensionFormModalProps {
 }
 
 /** Add or edit a dimension in a dialog; both go through POST /api/archives/dimension/save. */
-export function DimensionFormModal({ open, dimension, defaultSort, onClose, onSaved }: DimensionFormModalProps) {
+export function DimensionFormModal({ dimension, defaultSort, onClose, onSaved }: DimensionFormModalProps) {
   const t = useT();
-  const [form] = Form.useForm<DimensionFormValues>();
-  const { mutateAsync: create, mutation: creating } = useCreate<AdminDimension, HttpError, DimensionInput>();
-  const { mutateAsync: update, mutation: updating } = useUpdate<AdminDimension, HttpError, DimensionInput>();
+  // Refine's form: saving is the resource's create or update. The dimension comes from the list, so
+  // nothing is fetched; a refusal is shown by the request layer and the dialog stays open.
+  const { form, mutation, onFinish } = useForm<AdminDimension, HttpError, DimensionFormValues>({
+    resource: "dimensions",
+    action: dimension ? "edit" : "create",
+    id: dimension?.serviceNo,
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+    disableServerSideValidation: true,
+    queryOptions: { enabled: false },
+    onMutationSuccess: ({ data }) => {
+      notify.success(t("questionnaires.done.saved"));
+      onSaved(dimension?.serviceNo ?? data.serviceNo);
+      onClose();
+    },
+  });
 
   const save = async (values: DimensionFormValues) => {
     const input: DimensionInput = { serviceName: values.serviceName.trim(), sort: values.sort };
     try {
-      if (dimension) {
-        await update({ resource: "dimensions", id: dimension.serviceNo, values: { serviceNo: dimension.serviceNo, ...input } });
-        onSaved(dimension.serviceNo);
-      } else {
-        const { data } = await create({ resource: "dimensions", values: input });
-        onSaved(data.serviceNo);
-      }
-      notify.success(t("questionnaires.done.saved"));
-      onClose();
+      await onFinish(dimension ? { serviceNo: dimension.serviceNo, ...input } : input);
     } catch {
-      // The request layer has shown the server's message; the dialog stays open to correct the input.
+      // Shown by the request layer; the values stay for the user to correct.
     }
   };
 
   return (
     <FormModal<DimensionFormValues>
-      open={open}
+      open
       title={t(dimension ? "questionnaires.form.editDimension" : "questionnaires.form.addDimension")}
       testId="dimension-form"
       form={form}
       initialValues={dimension ? { serviceName: dimension.serviceName, sort: dimension.sort } : { sort: defaultSort }}
       onFinish={save}
       onClose={onClose}
-      submitting={creating.isPending || updating.isPending}
+      submitting={mutation.isPending}
     >
       <DimensionInputs />
     </FormModal>

@@ -66,13 +66,16 @@ export function DimensionManager() {
           )}
         </Col>
       </Row>
-      <DimensionFormModal
-        open={editing !== null}
-        dimension={editing?.dimension}
-        defaultSort={nextSort(dimensions)}
-        onClose={() => setEditing(null)}
-        onSaved={select}
-      />
+      {editing && (
+        // A fresh form per dialog: Refine's useForm takes its action and id when it starts.
+        <DimensionFormModal
+          key={editing.dimension?.serviceNo ?? "new"}
+          dimension={editing.dimension}
+          defaultSort={nextSort(dimensions)}
+          onClose={() => setEditing(null)}
+          onSaved={select}
+        />
+      )}
     </>
   );
 }

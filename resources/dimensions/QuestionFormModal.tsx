@@ -1,5 +1,5 @@
-import { useCreate, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
-import { Form } from "antd";
+import { useForm } from "@refinedev/antd";
+import { useInvalidate, type HttpError } from "@refinedev/core";
 import type { AdminQuestion, IsReq, QuestionInput } from "../../contract/questionnaires";
 import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
@@ -13,7 +13,6 @@ interface QuestionFormValues {
 }
 
 interface QuestionFormModalProps {
-  open: boolean;
   serviceNo: string;
   /** The question to edit; none to add one to the dimension. */
   question?: AdminQuestion;
@@ -23,40 +22,47 @@ interface QuestionFormModalProps {
 }
 
 /** Add or edit a question of a dimension in a dialog; both go through POST /api/archives/question/save. */
-export function QuestionFormModal({ open, serviceNo, question, defaultSort, onClose }: QuestionFormModalProps) {
+export function QuestionFormModal({ serviceNo, question, defaultSort, onClose }: QuestionFormModalProps) {
   const t = useT();
-  const [form] = Form.useForm<QuestionFormValues>();
   const invalidate = useInvalidate();
-  const { mutateAsync: create, mutation: creating } = useCreate<AdminQuestion, HttpError, QuestionInput>();
-  const { mutateAsync: update, mutation: updating } = useUpdate<AdminQuestion, HttpError, QuestionInput>();
+  // Refine's form: saving is the resource's create or update. The question comes from its list row,
+  // so nothing is fetched; a refusal is shown by the request layer and the dialog stays open.
+  const { form, mutation, onFinish } = useForm<AdminQuestion, HttpError, QuestionFormValues>({
+    resource: "questions",
+    action: question ? "edit" : "create",
+    id: question?.questionNo,
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+    disableServerSideValidation: true,
+    queryOptions: { enabled: false },
+    onMutationSuccess: () => {
+      notify.success(t("questionnaires.done.saved"));
+      onClose();
+      // The dimension list shows how many questions each has.
+      void invalidate({ resource: "dimensions", invalidates: ["list"] });
+    },
+  });
 
   const save = async (values: QuestionFormValues) => {
     const input: QuestionInput = { serviceNo, question: values.question.trim(), isReq: values.isReq, sort: values.sort };
     try {
-      if (question) {
-        await update({ resource: "questions", id: question.questionNo, values: { questionNo: question.questionNo, ...input } });
-      } else {
-        await create({ resource: "questions", values: input });
-      }
-      notify.success(t("questionnaires.done.saved"));
-      onClose();
-      // The dimension list shows how many questions each has.
-      await invalidate({ resource: "dimensions", invalidates: ["list"] });
+      await onFinish(question ? { questionNo: question.questionNo, ...input } : input);
     } catch {
-      // The request layer has shown the server's message; the dialog stays open to correct the input.
+      // Shown by the request layer; the values stay for the user to correct.
     }
   };
 
   return (
     <FormModal<QuestionFormValues>
-      open={open}
+      open
       title={t(question ? "questionnaires.form.editQuestion" : "questionnaires.form.addQuestion")}
       testId="question-form"
       form={form}
       initialValues={question ? { question: question.question, isReq: question.isReq, sort: question.sort } : { isReq: "0", sort: defaultSort }}
       onFinish={save}
       onClose={onClose}
-      submitting={creating.isPending || updating.isPending}
+      submitting={mutation.isPending}
       width={640}
     >
       <QuestionInputs />

@@ -97,13 +97,16 @@ export function QuestionList({ dimension }: { dimension: AdminDimension }) {
           </Button>,
         ]}
       />
-      <QuestionFormModal
-        open={editing !== null}
-        serviceNo={dimension.serviceNo}
-        question={editing?.question}
-        defaultSort={nextSort(questions)}
-        onClose={() => setEditing(null)}
-      />
+      {editing && (
+        // A fresh form per dialog: Refine's useForm takes its action and id when it starts.
+        <QuestionFormModal
+          key={editing.question?.questionNo ?? "new"}
+          serviceNo={dimension.serviceNo}
+          question={editing.question}
+          defaultSort={nextSort(questions)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }
