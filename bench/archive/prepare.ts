@@ -60,6 +60,16 @@ async function schemaAndCompanies(database: DatabaseHandle, size: DatasetSize, a
   return { creators, companyIds };
 }
 
+/** Opens the database through the server's own code just long enough for schemaAndCompanies. */
+async function withSchemaAndCompanies(config: { database: DatabaseConfig }, size: DatasetSize, adminPassword: string) {
+  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
+  try {
+    return await schemaAndCompanies(database, size, adminPassword);
+  } finally {
+    await database.close();
+  }
+}
+
 function result(companyIds: number[], size: DatasetSize, started: number): PreparedDatabase {
   const counts = recordCounts(size);
   return {
@@ -73,14 +83,7 @@ function result(companyIds: number[], size: DatasetSize, started: number): Prepa
 export async function prepareSqlite(file: string, size: DatasetSize, adminPassword: string): Promise<PreparedDatabase> {
   const started = performance.now();
   const config: { database: DatabaseConfig } = { database: { kind: "sqlite", file } };
-  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
-  let setup: Awaited<ReturnType<typeof schemaAndCompanies>>;
-  try {
-    setup = await schemaAndCompanies(database, size, adminPassword);
-  } finally {
-    await database.close();
-  }
-  const { creators, companyIds } = setup;
+  const { creators, companyIds } = await withSchemaAndCompanies(config, size, adminPassword);
 
   const sqlite = new SqliteDatabase(file);
   try {
@@ -137,14 +140,7 @@ export async function preparePostgres(url: string, size: DatasetSize, adminPassw
   const config: { database: DatabaseConfig } = {
     database: { kind: "postgres", url, display: `postgres://${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}` },
   };
-  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
-  let setup: Awaited<ReturnType<typeof schemaAndCompanies>>;
-  try {
-    setup = await schemaAndCompanies(database, size, adminPassword);
-  } finally {
-    await database.close();
-  }
-  const { creators, companyIds } = setup;
+  const { creators, companyIds } = await withSchemaAndCompanies(config, size, adminPassword);
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,6 +1,7 @@
 import { useCustom } from "@refinedev/core";
 import { Button, Empty, Form, Input, Space, Spin, Typography } from "antd";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import type { AnswerConflict } from "../../contract/answers";
 import type { Envelope } from "../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../contract/limits";
 import { MenuCode } from "../../contract/menus";
@@ -9,7 +10,7 @@ import { notify } from "../../providers/notifier";
 import { useCanMenu } from "../../src/access";
 import { useT } from "../../src/i18n/I18nContext";
 import { AnswerHistoryDialog } from "./AnswerHistoryDialog";
-import { conflictsOf, QUESTIONS_URL, saveAnswers, type AnswerConflict, type ServiceQuestion } from "./archiveCalls";
+import { conflictsOf, QUESTIONS_URL, saveAnswers, type ServiceQuestion } from "./archiveCalls";
 
 /** What the archive page asks of the open question tab before it lets another tab open. */
 export interface QuestionTabHandle {
@@ -154,7 +155,7 @@ export const QuestionTab = forwardRef<
               validateStatus={conflict ? "warning" : undefined}
               help={
                 conflict
-                  ? t("archive.questions.conflict", { editor: conflict.editor, date: conflict.editDate, answer: conflict.currentAnswer })
+                  ? t("archive.questions.conflict", { editor: conflict.editor ?? "", date: conflict.editDate ?? "", answer: conflict.currentAnswer })
                   : undefined
               }
               extra={

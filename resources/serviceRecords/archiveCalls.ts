@@ -1,4 +1,5 @@
 import type { AxiosProgressEvent, AxiosResponse } from "axios";
+import type { AnswerConflict } from "../../contract/answers";
 import { http } from "../../providers/http";
 import { fileNameOf, saveBlob } from "../logs/logCalls";
 
@@ -29,14 +30,6 @@ export interface AnswerItem {
   version: number;
 }
 
-/** A 409 refusal's detail: the answer someone else saved meanwhile. */
-export interface AnswerConflict {
-  questionNo: string;
-  question: string;
-  editor: string;
-  editDate: string;
-  currentAnswer: string;
-}
 
 export const DIMENSIONS_URL = "/api/archives/queryDimension";
 export const QUESTIONS_URL = "/api/archives/queryServiceQuestion";

@@ -4,6 +4,7 @@ import {
   COMPANY_TEXT_MAX,
   cleanCompanyField,
   companyFieldProblem,
+  type Company,
   type CompanyInput,
   type CompanyProblem,
   type CompanySegment,
@@ -28,15 +29,7 @@ export const CompanyMessages = {
 } as const;
 
 /** A company's fields as stored: trimmed, empty as null, the credit code in capitals. */
-export interface CompanyValues {
-  name: string;
-  creditCode: string | null;
-  district: string | null;
-  segment: CompanySegment | null;
-  address: string | null;
-  contactPerson: string | null;
-  contactPhone: string | null;
-}
+export type CompanyValues = Omit<Company, "id">;
 
 /** The cleaned values, or the first rule they break (the save form and every import row alike). */
 export function checkCompany(input: Omit<CompanyInput, "id" | "segment"> & { segment?: string | null }): CompanyValues | { problem: string } {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { AnswerConflict } from "../../../../contract/answers";
 import { ErrorCode, type Page } from "../../../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../../../contract/limits";
 import type { Dialect } from "../../../db/database";
@@ -33,14 +34,6 @@ export interface AnswerItem {
   currentAnswer: string;
   /** The version the editor loaded: the save is refused when the stored one moved on since. */
   version: number;
-}
-
-export interface AnswerConflict {
-  questionNo: string;
-  question: string;
-  editor: string | null;
-  editDate: string | null;
-  currentAnswer: string;
 }
 
 export interface AnswerListQuery {
