@@ -20,7 +20,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /** Fastify's and its plugins' own failures, by error code, in the user's language. */
-function fromFrameworkError(error: FastifyError, uploadMaxMb: number): AppError | null {
+export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): AppError | null {
   if (error.validation) return AppError.badRequest(validationMessage(error.validation, error.validationContext));
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -10,11 +10,11 @@ import { AuthMessages } from "./messages";
 import { menusOf } from "./permissions";
 import { CaptchaImage, TokenAnswer, TokenError, UserInfoResult, UserMenuList } from "./schemas";
 import { revokeSession } from "./sessions";
-import { tokenEndpoint } from "./tokenEndpoint";
+import { tokenEndpoint, tokenErrorHandler } from "./tokenEndpoint";
 import { userInfoOf } from "./userInfo";
 
 const TOKEN_PARAMS =
-  "参数可放在查询串、JSON 或表单请求体中（请求体优先）：grant_type（password 或 refresh_token 等）、client_id、client_secret；" +
+  "参数放在表单请求体中（也接受 JSON 请求体与查询串，请求体优先）：grant_type（password 或 refresh_token 等）、client_id、client_secret；" +
   "password 授权另需 username、password、vid、vcode；refresh_token 授权另需 refresh_token。";
 
 /** Sign-in, sign-out, captcha, and the signed-in user's info and menus. */
@@ -22,13 +22,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tokenSchema = {
     tags: ["登录"],
     description: TOKEN_PARAMS,
-    response: { 200: TokenAnswer, "4xx": TokenError },
+    response: { 200: TokenAnswer, "4xx": TokenError, "5xx": TokenError },
   };
   const token = tokenEndpoint(app);
+  const errorHandler = tokenErrorHandler(app);
 
-  app.post("/uaa/oauth/token", { config: { access: "public", logAction: false }, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } }, token);
+  app.post(
+    "/uaa/oauth/token",
+    { config: { access: "public", logAction: false }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } },
+    token,
+  );
   // SPEC 7: the patent-navigation token request sends its parameters as a GET query.
-  app.get("/oauth/token", { config: { access: "public" }, schema: { ...tokenSchema, summary: "获取令牌（查询串参数）" } }, token);
+  app.get("/oauth/token", { config: { access: "public" }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（查询串参数）" } }, token);
 
   app.get(
     "/uaa/identity/captcha",
@@ -45,11 +50,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/uaa/identity/logout",
     {
-      config: { access: "signedIn", allowDuringPasswordChange: true },
-      schema: { tags: ["登录"], summary: "退出登录：当前会话的访问令牌与刷新令牌随即失效", response: { 200: Enveloped(Type.Null()) } },
+      // Public: a caller whose session has already ended (signed out in another tab, ended by a
+      // reused refresh token or an administrator) is signed out too, and hears so, so the app always
+      // clears what it holds.
+      config: { access: "public" },
+      schema: {
+        tags: ["登录"],
+        summary: "退出登录：当前会话的访问令牌与刷新令牌随即失效；会话已结束或未登录时同样答 200",
+        response: { 200: Enveloped(Type.Null()) },
+      },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
+      if (!user) return ok(null);
       await revokeSession(app, user.sessionId, "logout");
       writeLog(app, {
         logAction: AuthMessages.signedOut,

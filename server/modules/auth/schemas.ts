@@ -11,9 +11,11 @@ export const TokenAnswer = Type.Object({
 });
 
 export const TokenError = Type.Object({
-  error: Type.String({ description: "RFC 6749 错误码：invalid_request、invalid_client、invalid_grant、unsupported_grant_type" }),
+  error: Type.String({
+    description: "RFC 6749 错误码：invalid_request、invalid_client、invalid_grant、unsupported_grant_type；请求过于频繁或服务暂不可用时为 temporarily_unavailable",
+  }),
   error_description: Type.String(),
-  code: Type.Integer({ description: "400、401；423 账号已锁定；41201 刷新令牌无效" }),
+  code: Type.Integer({ description: "400、401、413、415；423 账号已锁定；429 请求过于频繁；41201 刷新令牌无效；503 服务暂不可用" }),
   message: Type.String(),
 });
 

@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OK_CODE } from "../../../contract/envelope";
+import { STATUS_CODES } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCode, OK_CODE } from "../../../contract/envelope";
+import { AppError, Messages } from "../../errors";
+import { fromFrameworkError } from "../../plugins/errors";
 import { writeLog } from "../logs/writer";
 import { authenticateClient } from "./clients";
 import type { GrantContext, GrantUser } from "./grants";
@@ -94,5 +97,34 @@ export function tokenEndpoint(app: FastifyInstance) {
       }
       return reply.status(error.httpStatus).send({ error: error.error, error_description: error.description, code: error.code, message: error.message });
     }
+  };
+}
+
+/** The RFC 6749 5.2 code of a failure outside the grants (RFC 6749 4.1.2.1 for the temporary ones). */
+function oauthCodeOf(httpStatus: number): string {
+  if (httpStatus === 401) return "invalid_client";
+  if (httpStatus === 429 || httpStatus === 503) return "temporarily_unavailable";
+  return httpStatus >= 500 ? "server_error" : "invalid_request";
+}
+
+/**
+ * The token routes' error handler. What fails around the endpoint itself (a body that is not
+ * JSON or is empty, one too large, an unsupported content type, too many attempts, a database
+ * that is down) is answered in the endpoint's own shape, `error` and `error_description` for OAuth
+ * clients and the envelope's `code` and Chinese `message` for the app, as the app-wide handler
+ * would answer it otherwise; nothing internal is shown.
+ */
+export function tokenErrorHandler(app: Pick<FastifyInstance, "config">) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = error instanceof AppError ? error : fromFrameworkError(error, app.config.uploadMaxMb);
+    if (!known) request.log.error({ err: error }, "token request failed");
+    else request.log.info({ code: known.code, reason: known.message }, "token request refused");
+    const status = known?.httpStatus ?? 500;
+    return reply.status(status).send({
+      error: oauthCodeOf(status),
+      error_description: (STATUS_CODES[status] ?? "error").toLowerCase(),
+      code: known?.code ?? ErrorCode.INTERNAL,
+      message: known?.message ?? Messages.internal,
+    });
   };
 }
