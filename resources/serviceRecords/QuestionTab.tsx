@@ -74,7 +74,7 @@ export const QuestionTab = forwardRef<
     // Only non-empty answers that differ from what was loaded, each with the version it replaces.
     const items = filled
       .filter((q) => trimmed(values[q.questionNo]) !== trimmed(q.currentAnswer))
-      .map((q) => ({ compId, questionNo: q.questionNo, currentAnswer: trimmed(values[q.questionNo]), version: q.version }));
+      .map((q) => ({ compId: Number(compId), questionNo: q.questionNo, currentAnswer: trimmed(values[q.questionNo]), version: q.version }));
     if (items.length === 0) {
       leaveEditing();
       return true;

@@ -1,5 +1,5 @@
 import type { AxiosProgressEvent, AxiosResponse } from "axios";
-import type { AnswerConflict } from "../../contract/answers";
+import type { AnswerConflict, AnswerItem } from "../../contract/answers";
 import { http } from "../../providers/http";
 import { fileNameOf, saveBlob } from "../logs/logCalls";
 
@@ -21,15 +21,6 @@ export interface ServiceQuestion {
   lastEditDate: string | null;
   lastEditor: string | null;
 }
-
-/** What serviceAnswer takes: the answer and the version it was typed over. */
-export interface AnswerItem {
-  compId: string;
-  questionNo: string;
-  currentAnswer: string;
-  version: number;
-}
-
 
 export const DIMENSIONS_URL = "/api/archives/queryDimension";
 export const QUESTIONS_URL = "/api/archives/queryServiceQuestion";

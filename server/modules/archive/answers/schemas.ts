@@ -1,13 +1,14 @@
 import { Type } from "typebox";
 import { HISTORY_FETCH_SIZE, LONG_TEXT_MAX } from "../../../../contract/limits";
+import { Count, Id, PageNumber, PageSize } from "../../../schemas";
 
 /* Shapes only; lengths and blanks are checked by the service, so the refusal says so in Chinese. */
 
 export const AnswerListBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: HISTORY_FETCH_SIZE, default: HISTORY_FETCH_SIZE }),
+  current: PageNumber,
+  size: PageSize(HISTORY_FETCH_SIZE, HISTORY_FETCH_SIZE),
   model: Type.Object({
-    compId: Type.Integer({ minimum: 1, description: "企业编号" }),
+    compId: Id({ description: "企业编号" }),
     questionNo: Type.Optional(Type.String({ description: "填写：该问题的修改历史（最新在前）；不填：该企业的当前回答" })),
     currentAnswer: Type.Optional(Type.String({ description: "回答包含" })),
   }),
@@ -35,10 +36,12 @@ export const AnswerPage = Type.Union([pageOf(HistoryEntry), pageOf(CurrentAnswer
 
 export const AnswerSaveBody = Type.Array(
   Type.Object({
-    compId: Type.Integer({ minimum: 1 }),
+    compId: Id(),
     questionNo: Type.String({ minLength: 1 }),
     currentAnswer: Type.String({ description: `回答，不超过 ${LONG_TEXT_MAX} 个字符；空白的不保存` }),
-    version: Type.Integer({ minimum: 0, description: "编辑前读到的版本（queryServiceQuestion 的 version）" }),
+    version: Type.Optional(
+      Count({ description: "编辑前读到的版本（queryServiceQuestion 的 version）：带上时他人已先行修改则拒绝（409）；不带时直接成为当前回答" }),
+    ),
   }),
 );
 

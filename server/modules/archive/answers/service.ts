@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { AnswerConflict } from "../../../../contract/answers";
+import type { AnswerConflict, AnswerItem } from "../../../../contract/answers";
 import { ErrorCode, type Page } from "../../../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../../../contract/limits";
 import type { Dialect } from "../../../db/database";
@@ -26,14 +26,6 @@ export interface AnswerDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   timeZone: string;
-}
-
-export interface AnswerItem {
-  compId: number;
-  questionNo: string;
-  currentAnswer: string;
-  /** The version the editor loaded: the save is refused when the stored one moved on since. */
-  version: number;
 }
 
 export interface AnswerListQuery {
@@ -124,6 +116,7 @@ export class Answers {
    * whose stored version is not the one its editor loaded is a conflict: nothing is saved and the
    * caller learns who changed what. On PostgreSQL the stored rows are locked while they are
    * compared, and every write is conditional on the version, so two saves at once cannot both pass.
+   * An item without a version (SPEC 7's shape) is not checked: it becomes the current answer.
    */
   async save(actorId: number, items: readonly AnswerItem[]): Promise<number> {
     const filled = items.filter((item) => item.currentAnswer.trim() !== "");
@@ -140,7 +133,9 @@ export class Answers {
 
     return this.deps.db.transaction().execute(async (trx) => {
       const stored = await this.storedAnswers(trx, filled);
-      const stale = filled.filter((item) => (stored.get(keyOf(item.compId, item.questionNo))?.version ?? 0) !== item.version);
+      const stale = filled.filter(
+        (item) => item.version !== undefined && (stored.get(keyOf(item.compId, item.questionNo))?.version ?? 0) !== item.version,
+      );
       if (stale.length > 0) throw await this.conflict(trx, stale, questions);
       const now = toDbTime(this.deps.dialect, new Date());
       let saved = 0;
@@ -194,23 +189,39 @@ export class Answers {
     return new Map(rows.map((row) => [keyOf(row.compId, row.questionNo), row]));
   }
 
-  /** Writes the answer only if it is still the version the editor loaded; false when it was not. */
+  /**
+   * Writes the answer only if it is still the version the editor loaded; false when it was not. An
+   * item without a version is written whatever is stored, so it always succeeds.
+   */
   private async write(trx: Transaction<Database>, actorId: number, item: AnswerItem, exists: boolean, now: DbTime): Promise<boolean> {
+    const { version } = item;
     if (exists) {
-      const { numUpdatedRows } = await trx
+      let update = trx
         .updateTable("serviceAnswers")
-        .set({ currentAnswer: item.currentAnswer, version: item.version + 1, updateBy: actorId, updateDate: now })
+        .set((eb) => ({ currentAnswer: item.currentAnswer, version: eb("version", "+", 1), updateBy: actorId, updateDate: now }))
         .where("compId", "=", item.compId)
-        .where("questionNo", "=", item.questionNo)
-        .where("version", "=", item.version)
-        .executeTakeFirst();
+        .where("questionNo", "=", item.questionNo);
+      if (version !== undefined) update = update.where("version", "=", version);
+      const { numUpdatedRows } = await update.executeTakeFirst();
       return numUpdatedRows > 0n;
     }
-    // A first answer saved at the same moment by someone else makes this insert a no-op.
-    const inserted = await trx
+    const insert = trx
       .insertInto("serviceAnswers")
-      .values({ compId: item.compId, questionNo: item.questionNo, currentAnswer: item.currentAnswer, version: 1, updateBy: actorId, updateDate: now })
-      .onConflict((oc) => oc.columns(["compId", "questionNo"]).doNothing())
+      .values({ compId: item.compId, questionNo: item.questionNo, currentAnswer: item.currentAnswer, version: 1, updateBy: actorId, updateDate: now });
+    const inserted = await (
+      version === undefined
+        ? // A first answer saved meanwhile by someone else is replaced, as any stored one would be.
+          insert.onConflict((oc) =>
+            oc.columns(["compId", "questionNo"]).doUpdateSet((eb) => ({
+              currentAnswer: eb.ref("excluded.currentAnswer"),
+              version: eb("serviceAnswers.version", "+", 1),
+              updateBy: eb.ref("excluded.updateBy"),
+              updateDate: eb.ref("excluded.updateDate"),
+            })),
+          )
+        : // A first answer saved at the same moment by someone else makes this insert a no-op.
+          insert.onConflict((oc) => oc.columns(["compId", "questionNo"]).doNothing())
+    )
       .returning("version")
       .executeTakeFirst();
     return inserted !== undefined;

@@ -13,7 +13,7 @@ interface Item {
   compId: number;
   questionNo: string;
   currentAnswer: string;
-  version: number;
+  version?: number;
 }
 
 describe.each(testDatabases())("questionnaire answers on %s", (kind) => {
@@ -119,6 +119,54 @@ describe.each(testDatabases())("questionnaire answers on %s", (kind) => {
     const firstAnswers = await save([{ compId, questionNo: "ip07", currentAnswer: "无", version: 0 }], li);
     expect(firstAnswers.statusCode).toBe(200);
     expect((await save([{ compId, questionNo: "ip07", currentAnswer: "有一起", version: 0 }], zhang)).statusCode).toBe(409);
+  });
+
+  it("accepts SPEC 7's item without a version: it becomes the current answer, with its history", async () => {
+    const compId = await company();
+    const first = await save([{ compId, questionNo: "ip05", currentAnswer: "每年一次专利检索" }], zhang);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ code: 200, status: 1, message: "保存成功", result: { saved: 1 } });
+    // Li answers with the version he loaded; Zhang's versionless save replaces it without a conflict.
+    expect((await save([{ compId, questionNo: "ip05", currentAnswer: "每季度一次", version: 1 }], li)).statusCode).toBe(200);
+    const second = await save([{ compId, questionNo: "ip05", currentAnswer: "每月一次" }], zhang);
+    expect(second.statusCode).toBe(200);
+    expect((await stored(compId)).map((a) => [a.questionNo, a.currentAnswer, a.version, a.updateBy])).toEqual([["ip05", "每月一次", 3, zhang.userId]]);
+    expect((await historyRows(compId)).map((h) => [h.historyAnswer, h.currentAnswer, h.createBy])).toEqual([
+      ["", "每年一次专利检索", zhang.userId],
+      ["每年一次专利检索", "每季度一次", li.userId],
+      ["每季度一次", "每月一次", zhang.userId],
+    ]);
+    // Unchanged, it is no change; the current answers read back as saved.
+    expect((await save([{ compId, questionNo: "ip05", currentAnswer: "每月一次" }])).json().result).toEqual({ saved: 0 });
+    const current = (await call(t.app, zhang, HISTORY, { current: 1, size: 1000, model: { compId } })).json().result;
+    expect(current.records.map((r: { questionNo: string; currentAnswer: string }) => [r.questionNo, r.currentAnswer])).toEqual([["ip05", "每月一次"]]);
+  });
+
+  it("lets two simultaneous first answers without a version both land, the later one current", async () => {
+    const compId = await company();
+    const results = await Promise.all([
+      save([{ compId, questionNo: "ip08", currentAnswer: "专利运营培训" }], zhang),
+      save([{ compId, questionNo: "ip08", currentAnswer: "侵权预警服务" }], li),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [answer] = await stored(compId);
+    expect(answer.version).toBe(2);
+    expect(await historyRows(compId)).toHaveLength(2);
+    expect(["专利运营培训", "侵权预警服务"]).toContain(answer.currentAnswer);
+  });
+
+  it("still refuses the whole save when a versioned item beside versionless ones is stale", async () => {
+    const compId = await company();
+    await save([{ compId, questionNo: "ip06", currentAnswer: "有预警机制", version: 0 }], li);
+    const mixed = await save([
+      { compId, questionNo: "ip07", currentAnswer: "无海外布局" },
+      { compId, questionNo: "ip06", currentAnswer: "无预警机制", version: 0 },
+    ]);
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().result.conflicts).toEqual([expect.objectContaining({ questionNo: "ip06", editor: "李调研", currentAnswer: "有预警机制" })]);
+    expect((await stored(compId)).map((a) => [a.questionNo, a.currentAnswer])).toEqual([["ip06", "有预警机制"]]);
+    const badVersion = await save([{ compId, questionNo: "ip07", currentAnswer: "无", version: -1 }]);
+    expect(badVersion.statusCode).toBe(400);
   });
 
   it("lets only one of two simultaneous saves of the same answer pass", async () => {

@@ -32,7 +32,7 @@ describe("a question tab", () => {
     fireEvent.change(screen.getByTestId("answer-Q2"), { target: { value: "500万" } });
     fireEvent.click(screen.getByTestId("question-save"));
     await waitFor(() =>
-      expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([[{ compId: COMP, questionNo: "Q2", currentAnswer: "500万", version: 0 }]]),
+      expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([[{ compId: Number(COMP), questionNo: "Q2", currentAnswer: "500万", version: 0 }]]),
     );
     await waitFor(() => expect(notifier.success).toHaveBeenCalledWith("保存成功"));
   });
@@ -103,7 +103,7 @@ describe("a question tab", () => {
     expect(screen.getByTestId("answer-Q1")).toHaveValue("15");
     fireEvent.click(screen.getByTestId("question-save"));
     await waitFor(() => expect(sentTo(seen, "/api/archives/serviceAnswer")).toHaveLength(2));
-    expect(sentTo(seen, "/api/archives/serviceAnswer")[1]).toEqual([{ compId: COMP, questionNo: "Q1", currentAnswer: "15", version: 4 }]);
+    expect(sentTo(seen, "/api/archives/serviceAnswer")[1]).toEqual([{ compId: Number(COMP), questionNo: "Q1", currentAnswer: "15", version: 4 }]);
   });
 
   it("asks before leaving the page with unsaved answers: Stay keeps them, Don't save leaves", async () => {
@@ -172,7 +172,7 @@ describe("a question tab", () => {
     fireEvent.click(screen.getByTestId("archive-tab-record"));
     fireEvent.click(await screen.findByTestId("unsaved-save"));
     await waitFor(() =>
-      expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([[{ compId: COMP, questionNo: "Q1", currentAnswer: "11", version: 3 }]]),
+      expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([[{ compId: Number(COMP), questionNo: "Q1", currentAnswer: "11", version: 3 }]]),
     );
     await waitFor(() => expect(screen.queryByText("当前页签有未保存的内容，是否保存修改？")).toBeNull());
   });
