@@ -28,4 +28,6 @@ export const StorageKey = {
 export const SessionKey = {
   GRADE: "grade",
   VIP_EXPIRED_DATE: "vipExpiredDate2",
+  /** The provider's id token of a single sign-on, sent back as id_token_hint when signing out there. */
+  SSO_ID_TOKEN: "ssoIdToken",
 } as const;

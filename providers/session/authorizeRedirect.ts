@@ -1,4 +1,4 @@
-import { codeChallenge, startPkceRound } from "./pkce";
+import { codeChallenge, randomHex, startPkceRound } from "./pkce";
 import { loadSsoConfig, type SsoConfig } from "./ssoConfig";
 
 export function authorizeUrl(config: SsoConfig, challenge: string, state: string): string {
@@ -10,6 +10,8 @@ export function authorizeUrl(config: SsoConfig, challenge: string, state: string
   url.searchParams.set("state", state);
   url.searchParams.set("code_challenge", challenge);
   url.searchParams.set("code_challenge_method", "S256");
+  // Each sign-in's id token differs, even two of one account within a second: the server takes each once.
+  url.searchParams.set("nonce", randomHex(16));
   return url.href;
 }
 

@@ -1,12 +1,12 @@
 import { ApiError } from "../apiError";
 import { http } from "../http";
-import { storage } from "../storage";
-import { StorageKey } from "../storageKeys";
+import { sessionStore, storage } from "../storage";
+import { SessionKey, StorageKey } from "../storageKeys";
 import { setTokenData } from "../tokenStore";
 import { patnaviJumpUrl, type PatnaviRedirect } from "./patnaviRedirect";
 import { takePkceRound } from "./pkce";
 import { loadSsoConfig, type SsoConfig } from "./ssoConfig";
-import { requestToken, toTokenRecord } from "./tokenGrant";
+import { FORM_CONTENT_TYPE, requestToken, toTokenRecord } from "./tokenGrant";
 import { endSession, establishSession } from "./userSession";
 
 /** What the callback page does once the sign-in has run. */
@@ -48,7 +48,9 @@ export async function completeSsoSignIn(query: URLSearchParams): Promise<Callbac
     const config = await loadSsoConfig();
     const provider = await exchangeCode(config, code, round.verifier);
     setTokenData(provider);
-    const ours = await requestToken({ grant_type: "vcpwd", ex_token: provider.id_token ?? "" });
+    // Kept for this tab's logout, which ends the provider's session with it (providerSignOut.ts).
+    sessionStore.set(SessionKey.SSO_ID_TOKEN, provider.id_token);
+    const ours = await requestToken({ grant_type: "vcpwd", ex_token: provider.id_token });
     storage.setText(StorageKey.PATNAVI_TOKEN, ours.access_token);
     await checkToken(ours.access_token);
     next = await establishSession(toTokenRecord(ours, false));
@@ -64,7 +66,7 @@ export async function completeSsoSignIn(query: URLSearchParams): Promise<Callbac
  * The provider's token endpoint, form-encoded (SPEC 7). A failure rejects with an ApiError carrying
  * the HTTP status and body (SPEC 8); an answer without both tokens is one too.
  */
-async function exchangeCode(config: SsoConfig, code: string, verifier: string): Promise<ProviderTokens> {
+async function exchangeCode(config: SsoConfig, code: string, verifier: string): Promise<Required<ProviderTokens>> {
   const form = new URLSearchParams({
     grant_type: "authorization_code",
     client_id: config.clientId,
@@ -75,20 +77,23 @@ async function exchangeCode(config: SsoConfig, code: string, verifier: string): 
   const data = await http.post<ProviderTokens>(config.tokenUrl, form.toString(), {
     noAuth: true,
     noCode: true,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": FORM_CONTENT_TYPE },
   });
   if (!data?.access_token || !data.id_token) {
     throw new ApiError("the provider answered without tokens", { httpStatus: 200, body: data });
   }
-  return data;
+  return { ...data, access_token: data.access_token, id_token: data.id_token };
 }
 
-/** POST /oauth/check_token: the new token must read as valid (SPEC 7, data.status). */
+/**
+ * POST /oauth/check_token: the new token must read as valid (SPEC 7, data.status). It goes in the
+ * form body, and as the bearer, which proves the caller holds it (RFC 7662).
+ */
 async function checkToken(token: string): Promise<void> {
-  const body = await http.post<{ data?: { status?: string } }>("/oauth/check_token", undefined, {
-    params: { token },
+  const body = await http.post<{ data?: { status?: string } }>("/oauth/check_token", new URLSearchParams({ token }).toString(), {
     noAuth: true,
     noCode: true,
+    headers: { "Content-Type": FORM_CONTENT_TYPE, Authorization: `bearer ${token}` },
   });
   if (body?.data?.status !== "valid") {
     throw new ApiError("the patent-navigation token is not valid", { httpStatus: 200, body });

@@ -7,8 +7,12 @@ export interface SsoConfig {
   issuer: string;
   authorizeUrl: string;
   tokenUrl: string;
+  /** The provider's end_session_endpoint (RP-Initiated Logout); null when it has none. */
+  endSessionUrl: string | null;
   clientId: string;
   redirectUri: string;
+  /** Where the provider sends the browser after signing out: the login page. */
+  postLogoutRedirectUri: string;
   /** Space-separated, as the authorize request's scope parameter takes them. */
   scopes: string;
 }
@@ -16,8 +20,9 @@ export interface SsoConfig {
 /** SPEC 7: the scopes of the authorize request. */
 export const SSO_SCOPES = "openid profile phone offline_access";
 
-/** The answer may list the scopes space-separated or as an array. */
-type SsoAnswer = Omit<SsoConfig, "scopes"> & { scopes?: string | string[] };
+/** The answer may list the scopes space-separated or as an array, and leave out the sign-out fields. */
+type SsoAnswer = Omit<SsoConfig, "scopes" | "endSessionUrl" | "postLogoutRedirectUri"> &
+  Partial<Pick<SsoConfig, "endSessionUrl" | "postLogoutRedirectUri">> & { scopes?: string | string[] };
 
 /**
  * No token goes with it: the call is made exactly when the session is gone, and a session-invalid
@@ -30,7 +35,9 @@ export async function loadSsoConfig(): Promise<SsoConfig> {
   const scopes = Array.isArray(config.scopes) ? config.scopes.join(" ") : config.scopes?.trim();
   return {
     ...config,
+    endSessionUrl: config.endSessionUrl || null,
     redirectUri: config.redirectUri || new URL(Paths.AUTH_CALLBACK, window.location.origin).href,
+    postLogoutRedirectUri: config.postLogoutRedirectUri || new URL(Paths.LOGIN_INDEX, window.location.origin).href,
     scopes: scopes || SSO_SCOPES,
   };
 }

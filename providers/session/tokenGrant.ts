@@ -24,19 +24,18 @@ export type TokenGrant =
   | { grant_type: "refresh_token"; refresh_token: string }
   | { grant_type: "vcpwd"; ex_token: string };
 
-/** Credentials never travel in the query string: addresses end up in proxy and server logs. */
-const SECRET_PARAMS = new Set(["password", "refresh_token", "ex_token", "client_secret"]);
+/** A form body (RFC 6749 4.3.2), the way OAuth parameters travel; the server reads no others. */
+export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
 
 /**
- * Asks /uaa/oauth/token for our tokens. The parameters go in the JSON body, and those that are not
- * secrets also in the query string (SPEC 7). The call answers OAuth JSON rather than the envelope,
- * hence noCode; a failure rejects with an ApiError carrying the server's message, and an answer
- * without an access token counts as one.
+ * Asks /uaa/oauth/token for our tokens. Every parameter goes in the form body and none in the
+ * address: addresses end up in browser histories and proxy and server logs. The call answers OAuth
+ * JSON rather than the envelope, hence noCode; a failure rejects with an ApiError carrying the
+ * server's message, and an answer without an access token counts as one.
  */
 export async function requestToken(grant: TokenGrant): Promise<TokenAnswer & { access_token: string }> {
-  const body: Record<string, string> = { ...grant, client_id: WEB_CLIENT.id, client_secret: WEB_CLIENT.secret };
-  const query = Object.fromEntries(Object.entries(body).filter(([name]) => !SECRET_PARAMS.has(name)));
-  const answer = await http.post<TokenAnswer>(TOKEN_PATH, body, { params: query, noAuth: true, noCode: true });
+  const body = new URLSearchParams({ ...grant, client_id: WEB_CLIENT.id, client_secret: WEB_CLIENT.secret });
+  const answer = await http.post<TokenAnswer>(TOKEN_PATH, body.toString(), { noAuth: true, noCode: true, headers: { "Content-Type": FORM_CONTENT_TYPE } });
   if (!answer?.access_token) {
     const text = answer?.message || translate(storedLocale(), "providers.requestFailed");
     throw new ApiError(text, { code: answer?.code, httpStatus: 200, body: answer });

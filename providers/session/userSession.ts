@@ -94,6 +94,6 @@ export function endSession(): void {
     StorageKey.LEGACY_ROLES,
     StorageKey.LEGACY_VIPMENU,
   );
-  sessionStore.remove(SessionKey.GRADE, SessionKey.VIP_EXPIRED_DATE);
+  sessionStore.remove(SessionKey.GRADE, SessionKey.VIP_EXPIRED_DATE, SessionKey.SSO_ID_TOKEN);
   notifySessionChanged();
 }

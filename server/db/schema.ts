@@ -294,6 +294,22 @@ export interface AnswerHistoryTable {
   createDate: Timestamp;
 }
 
+/** A rate limit's count of requests from one client address in the current window. */
+export interface RateLimitCountersTable {
+  /** The limit's name and the client's address. */
+  key: string;
+  hits: number;
+  /** When the window ends and the count starts again. */
+  resetAt: DbTime;
+}
+
+/** An id token exchanged through the vcpwd grant, kept until it expires so it signs in once. */
+export interface UsedIdTokensTable {
+  /** SHA-256 of the token, hex. */
+  tokenHash: string;
+  expiresAt: DbTime;
+}
+
 export interface Database {
   roles: RolesTable;
   menus: MenusTable;
@@ -319,6 +335,8 @@ export interface Database {
   serviceQuestions: ServiceQuestionsTable;
   serviceAnswers: ServiceAnswersTable;
   answerHistory: AnswerHistoryTable;
+  rateLimitCounters: RateLimitCountersTable;
+  usedIdTokens: UsedIdTokensTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -8,6 +8,7 @@ import * as admin from "./0005_admin";
 import * as serviceRecords from "./0006_service_records";
 import * as questionnaires from "./0007_questionnaires";
 import * as archiveIndexes from "./0008_archive_indexes";
+import * as abuseLimits from "./0009_abuse_limits";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "0006_service_records": serviceRecords,
   "0007_questionnaires": questionnaires,
   "0008_archive_indexes": archiveIndexes,
+  "0009_abuse_limits": abuseLimits,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -12,8 +12,11 @@ import { issueTokens, rotateRefreshToken, type IssuedTokens } from "./sessions";
 
 type Params = GrantContext["params"];
 
-/** Query string and body (JSON or form) together; the body wins (the app sends both). */
-function paramsOf(request: FastifyRequest): Params {
+/**
+ * Query string and body (form or JSON) together, the body winning: the app sends a form body,
+ * SPEC 7's callers the query. Values that are not text are ignored.
+ */
+export function paramsOf(request: FastifyRequest): Params {
   const params: Record<string, string> = {};
   for (const source of [request.query, request.body]) {
     if (!source || typeof source !== "object" || Array.isArray(source)) continue;

@@ -2,12 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
 import type { OperationLogsTable } from "../../db/schema";
 import { toDbTime } from "../../db/time";
+import { MASK, SECRET_NAME as SECRET_FIELD } from "../../security/secrets";
 
 /** Longest params text kept; the log list shows a glance, not the whole request. */
 export const PARAMS_MAX_LENGTH = 2000;
-const MASK = "******";
-/** Field names whose values are credentials: passwords, tokens, client secrets, one-time codes. */
-const SECRET_FIELD = /passw|pwd|token|secret|vcode|code_?verifier|auth_?code|sms_?code/i;
 
 export interface LogEntry {
   logAction: string;

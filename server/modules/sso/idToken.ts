@@ -8,6 +8,8 @@ export const ID_TOKEN_INVALID = "身份令牌无效或已过期";
 /** The claims vcpwd uses; the provider vouches for them by its signature. */
 export interface Identity {
   sub: string;
+  /** When the token expires, in seconds since the epoch. */
+  exp: number;
   name?: string;
   preferredUsername?: string;
   /** Present only when the provider says it verified the number (phone_number_verified). */
@@ -15,7 +17,7 @@ export interface Identity {
 }
 
 /** Leeway for clocks that disagree a little between the provider and this server. */
-const CLOCK_TOLERANCE_S = 30;
+export const CLOCK_TOLERANCE_S = 30;
 // Signatures by key pairs only: a shared-secret (HS*) token would prove nothing about the provider.
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
 
@@ -67,6 +69,7 @@ export async function verifyIdToken(sso: SsoIssuer, idToken: string): Promise<Id
   const phone = text(payload.phone_number);
   return {
     sub,
+    exp: payload.exp ?? 0,
     name: text(payload.name),
     preferredUsername: text(payload.preferred_username),
     verifiedPhone: phone && payload.phone_number_verified === true ? phone : undefined,

@@ -7,6 +7,8 @@ import { DEV_CLIENT_ID, devIssuerOf } from "./provider";
 export interface SsoEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
+  /** OpenID Connect RP-Initiated Logout: where the app ends the provider's session; null when it offers none. */
+  endSessionUrl: string | null;
 }
 
 /** The OpenID provider the platform trusts: the built-in development one or the configured one. */
@@ -30,7 +32,7 @@ export function builtInIssuer(publicUrl: string, current: CurrentDevProvider): S
     clientId: DEV_CLIENT_ID,
     endpoints: async () => {
       const { provider } = current();
-      return { authorizeUrl: provider.urlFor("authorization"), tokenUrl: provider.urlFor("token") };
+      return { authorizeUrl: provider.urlFor("authorization"), tokenUrl: provider.urlFor("token"), endSessionUrl: provider.urlFor("end_session") };
     },
     keys: async () => (keys ??= createLocalJWKSet({ keys: [current().secrets.publicKey] })),
   };
@@ -41,12 +43,14 @@ interface Discovery {
   authorization_endpoint: string;
   token_endpoint: string;
   jwks_uri: string;
+  end_session_endpoint?: string;
 }
 
 function isDiscovery(value: unknown): value is Discovery {
   if (!value || typeof value !== "object") return false;
   const doc = value as Record<string, unknown>;
-  return ["issuer", "authorization_endpoint", "token_endpoint", "jwks_uri"].every((key) => typeof doc[key] === "string");
+  const optional = doc.end_session_endpoint === undefined || typeof doc.end_session_endpoint === "string";
+  return optional && ["issuer", "authorization_endpoint", "token_endpoint", "jwks_uri"].every((key) => typeof doc[key] === "string");
 }
 
 /**
@@ -83,7 +87,7 @@ export function externalIssuer(oidc: { issuer: string; clientId: string }, log: 
     clientId: oidc.clientId,
     endpoints: async () => {
       const { doc } = await current();
-      return { authorizeUrl: doc.authorization_endpoint, tokenUrl: doc.token_endpoint };
+      return { authorizeUrl: doc.authorization_endpoint, tokenUrl: doc.token_endpoint, endSessionUrl: doc.end_session_endpoint ?? null };
     },
     keys: async () => (await current()).keys,
   };

@@ -42,6 +42,7 @@ declare module "oidc-provider" {
     token_endpoint_auth_method: "none";
     application_type: "web";
     redirect_uris: string[];
+    post_logout_redirect_uris: string[];
     grant_types: string[];
     response_types: string[];
     scope: string;
@@ -58,7 +59,12 @@ declare module "oidc-provider" {
     cookies: { keys: string[] };
     features: {
       devInteractions: { enabled: boolean };
-      rpInitiatedLogout: { enabled: boolean };
+      rpInitiatedLogout: {
+        enabled: boolean;
+        /** Renders the sign-out confirmation around `form` (the provider's form, with its xsrf). */
+        logoutSource: (ctx: KoaContextWithOIDC, form: string) => Promise<void>;
+        postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => Promise<void>;
+      };
     };
     findAccount: (ctx: unknown, sub: string) => Promise<Account | undefined>;
     interactions: { url: (ctx: unknown, interaction: { uid: string }) => string };
@@ -108,7 +114,7 @@ declare module "oidc-provider" {
     proxy: boolean;
     readonly Grant: GrantStatic;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-    urlFor(name: "authorization" | "token"): string;
+    urlFor(name: "authorization" | "token" | "end_session"): string;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults): Promise<string>;
   }

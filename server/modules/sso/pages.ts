@@ -1,7 +1,15 @@
+import { createHash } from "node:crypto";
+
 /**
- * The development provider's own pages. Plain HTML with one inline <style> and no script at all,
- * so they work under the /idp Content-Security-Policy (server/plugins/security.ts).
+ * The development provider's own pages. Plain HTML with one inline <style>; the only script is
+ * the sign-out page's AUTO_SUBMIT, allowed by its hash in the /idp Content-Security-Policy
+ * (server/plugins/security.ts, with AUTO_SUBMIT_SOURCE added in ./mount.ts).
  */
+
+/** Posts the page's form as soon as it is read: the sign-out the app asked for needs no click. */
+const AUTO_SUBMIT = "document.forms[0].submit();";
+/** The script-src source that allows AUTO_SUBMIT and nothing else. */
+export const AUTO_SUBMIT_SOURCE = `'sha256-${createHash("sha256").update(AUTO_SUBMIT).digest("base64")}'`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -65,4 +73,18 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 
 export function errorPage(message: string): string {
   return page("登录出错", `<h1>登录出错</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`);
+}
+
+/**
+ * RP-initiated logout's confirmation (oidc-provider's logoutSource): its form, with logout=yes
+ * added so the whole provider session ends, is posted at once; without script, by the button.
+ */
+export function logoutPage(providerForm: string): string {
+  const form = providerForm.replace("</form>", '<input type="hidden" name="logout" value="yes"/><button class="primary" type="submit">退出登录</button></form>');
+  return page("统一身份认证", `<h1>统一身份认证</h1>\n<p class="hint">正在退出统一身份认证……</p>\n${form}\n<script>${AUTO_SUBMIT}</script>`);
+}
+
+/** After a sign-out that named no address to return to. */
+export function signedOutPage(): string {
+  return page("统一身份认证", `<h1>统一身份认证</h1>\n<p class="hint">您已退出统一身份认证。</p>`);
 }

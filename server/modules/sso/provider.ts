@@ -3,7 +3,7 @@ import type { App } from "../../types";
 import { KyselyAdapter } from "./adapter";
 import { claimsOf, findIdpAccount } from "./idpAccounts";
 import type { ProviderSecrets } from "./keys";
-import { errorPage } from "./pages";
+import { errorPage, logoutPage, signedOutPage } from "./pages";
 
 /** Where the development provider lives on this server; its issuer is PUBLIC_URL followed by this. */
 export const IDP_PREFIX = "/idp";
@@ -16,6 +16,8 @@ const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
 export const callbackUrlOf = (publicUrl: string) => `${publicUrl}/authorization-callback`;
+/** Where the provider sends the browser back after signing out (RP-initiated logout): the app's login page. */
+export const postLogoutUrlOf = (publicUrl: string) => `${publicUrl}/login/index`;
 export const devIssuerOf = (publicUrl: string) => `${publicUrl}${IDP_PREFIX}`;
 
 /**
@@ -55,6 +57,7 @@ export async function createDevProvider(app: App, secrets: ProviderSecrets): Pro
         token_endpoint_auth_method: "none",
         application_type: "web",
         redirect_uris: [callbackUrlOf(publicUrl)],
+        post_logout_redirect_uris: [postLogoutUrlOf(publicUrl)],
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         scope: SSO_SCOPES,
@@ -73,8 +76,19 @@ export async function createDevProvider(app: App, secrets: ProviderSecrets): Pro
     features: {
       // Replaced by the Chinese login page of server/modules/sso/interactions.ts.
       devInteractions: { enabled: false },
-      // The platform signs out on its own (GET /uaa/identity/logout); nothing calls this.
-      rpInitiatedLogout: { enabled: false },
+      // The app's logout ends the provider's session too (OpenID Connect RP-Initiated Logout),
+      // so that on a shared computer the next single sign-on asks for a password again.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = "html";
+          ctx.body = signedOutPage();
+        },
+      },
     },
     findAccount: async (_ctx, sub) => {
       const account = await findIdpAccount(app.db, sub);

@@ -4,8 +4,12 @@ export const SsoSettings = Type.Object({
   issuer: Type.String({ description: "OpenID 提供方的 issuer" }),
   authorizeUrl: Type.String({ description: "授权端点：浏览器带 PKCE（S256）前往" }),
   tokenUrl: Type.String({ description: "令牌端点：应用以表单提交 code 与 code_verifier" }),
+  endSessionUrl: Type.Union([Type.String(), Type.Null()], {
+    description: "退出端点（OpenID Connect RP-Initiated Logout）：退出登录时浏览器以表单 POST id_token_hint 前往；提供方不支持时为 null",
+  }),
   clientId: Type.String({ description: "应用在提供方的 client_id（公开客户端）" }),
   redirectUri: Type.String({ description: "回调地址：/authorization-callback" }),
+  postLogoutRedirectUri: Type.String({ description: "在提供方退出后返回的地址：/login/index" }),
   scopes: Type.String({ description: "授权范围，空格分隔" }),
 });
 

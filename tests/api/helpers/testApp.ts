@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { DestinationStream } from "pino";
 import { buildApp } from "../../../server/app";
 import { loadConfig, type Config } from "../../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/database";
@@ -56,13 +57,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra routes for a test, added before the app is ready. */
   routes?: (app: App) => void;
+  /** Where the server's log goes (at LOG_LEVEL, silent unless env says otherwise), for tests that read it. */
+  logDestination?: DestinationStream;
 }
 
 /** The app as the server builds it, on a migrated and seeded database, for fastify.inject. */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const environment = await createTestEnvironment(kind, options.env);
   const config = loadConfig(environment.env);
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logDestination);
   const database = await openDatabase(config, logger);
   await migrateToLatest(database, logger);
   const seedResult = await seed(database, config, logger);

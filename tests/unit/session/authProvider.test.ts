@@ -9,7 +9,7 @@ import { sessionStore } from "../../../providers/storage";
 import { SessionKey, StorageKey } from "../../../providers/storageKeys";
 import { getAccessToken, setAccessToken } from "../../../providers/tokenStore";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../providers/network";
-import { afterSignInAnswer, menus, profile, tokenAnswer } from "./signInData";
+import { afterSignInAnswer, menus, profile, ssoConfig, tokenAnswer } from "./signInData";
 
 const credentials = { username: "wangxin", password: "Secret#2025", vid: "v-1", vcode: "ab12" };
 const record = { access_token: "at", token_type: "bearer", expires_in: Date.now() + 60_000, refresh_token: "rt", is_refresh: false };
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe("password sign-in through authProvider.login", () => {
-  it("sends the SPEC 3 login parameters in the body and all but the secrets in the query, stores the tokens, user info, auth and menu, and goes back", async () => {
+  it("sends the SPEC 3 login parameters in a form body and none in the address, stores the tokens, user info, auth and menu, and goes back", async () => {
     localStorage.setItem(StorageKey.HISTORY_PATH, "/serviceFiles?id=3");
     const seen = stubNetwork((config) =>
       config.url === TOKEN_PATH ? { data: tokenAnswer("at-1") } : afterSignInAnswer(config.url)!,
@@ -46,9 +46,9 @@ describe("password sign-in through authProvider.login", () => {
       client_id: "web",
       client_secret: "web-secret",
     };
-    const { password: _password, client_secret: _secret, ...nonSecret } = login;
-    expect(seen[0].params).toEqual(nonSecret);
-    expect(JSON.parse(seen[0].data as string)).toEqual(login);
+    expect(seen[0].params).toBeUndefined();
+    expect(seen[0].headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(Object.fromEntries(new URLSearchParams(seen[0].data as string))).toEqual(login);
     expect(seen[0].headers.get("Authorization")).toBeFalsy();
     expect(seen.find((c) => c.url === "/uaa/accounts/getUserInfo")?.headers.get("Authorization")).toBe("bearer at-1");
     expect(getAccessToken()).toMatchObject({ access_token: "at-1", refresh_token: "refresh-of-at-1", is_refresh: false });
@@ -131,6 +131,60 @@ describe("logout (SPEC 4)", () => {
     warn.mockRestore();
   });
 });
+
+describe("logout of a single sign-on session (RP-initiated logout)", () => {
+  let posted: { action: string; method: string; fields: Record<string, string> }[];
+  beforeEach(() => {
+    posted = [];
+    vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(function (this: HTMLFormElement) {
+      posted.push({ action: this.action, method: this.method, fields: Object.fromEntries(new FormData(this) as unknown as Iterable<[string, string]>) });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+  });
+
+  const ssoSettings = (endSessionUrl: string | null) => ({
+    code: 200,
+    message: "success",
+    result: { ...ssoConfig, endSessionUrl, postLogoutRedirectUri: "http://localhost:3000/login/index" },
+  });
+
+  it("after the platform logout posts the id token to the provider's end-session endpoint, and forgets it", async () => {
+    await establishSessionSilently();
+    sessionStore.set(SessionKey.SSO_ID_TOKEN, "idp-id-token");
+    const seen = stubNetwork((config) => (config.url === "/api/open/sso" ? { data: ssoSettings("https://sso.example.org/session/end") } : { data: { code: 200, message: "success" } }));
+    await authProvider.logout({});
+    expect(seen.map((c) => c.url)).toEqual(["/uaa/identity/logout", "/api/open/sso"]);
+    expect(posted).toEqual([
+      {
+        action: "https://sso.example.org/session/end",
+        method: "post",
+        fields: { id_token_hint: "idp-id-token", post_logout_redirect_uri: "http://localhost:3000/login/index", client_id: ssoConfig.clientId },
+      },
+    ]);
+    expect(sessionStore.get(SessionKey.SSO_ID_TOKEN)).toBeNull();
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it("goes to the login page only when the provider has no end-session endpoint, or after a password sign-in", async () => {
+    await establishSessionSilently();
+    sessionStore.set(SessionKey.SSO_ID_TOKEN, "idp-id-token");
+    stubNetwork((config) => (config.url === "/api/open/sso" ? { data: ssoSettings(null) } : { data: { code: 200, message: "success" } }));
+    await expect(authProvider.logout({})).resolves.toEqual({ success: true, redirectTo: "/login/index" });
+    await establishSessionSilently();
+    const seen = stubNetwork(() => ({ data: { code: 200, message: "success" } }));
+    await authProvider.logout({});
+    expect(seen.map((c) => c.url)).toEqual(["/uaa/identity/logout"]);
+    expect(posted).toEqual([]);
+  });
+});
+
+async function establishSessionSilently(): Promise<void> {
+  stubNetwork((config) => afterSignInAnswer(config.url)!);
+  await establishSession(record);
+}
 
 describe("what Refine asks", () => {
   it("counts a user as logged in only with a stored id and a token (SPEC 4)", async () => {

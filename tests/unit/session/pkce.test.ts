@@ -37,8 +37,9 @@ describe("PKCE (SPEC 7, 9)", () => {
 });
 
 describe("the authorize request", () => {
-  it("asks for an authorization code with PKCE S256, the SPEC scopes and the callback return address", () => {
+  it("asks for an authorization code with PKCE S256, the SPEC scopes, the callback return address and a nonce of its own", () => {
     const url = new URL(authorizeUrl(config, "challenge-x", "state-y"));
+    const other = new URL(authorizeUrl(config, "challenge-x", "state-y"));
     expect(url.origin + url.pathname).toBe("http://localhost:8080/idp/auth");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: "code",
@@ -48,7 +49,9 @@ describe("the authorize request", () => {
       state: "state-y",
       code_challenge: "challenge-x",
       code_challenge_method: "S256",
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+    expect(other.searchParams.get("nonce")).not.toBe(url.searchParams.get("nonce"));
   });
 
   it("sends the whole window there, with the challenge of the stored verifier", async () => {

@@ -75,7 +75,7 @@ describe("single-flight refresh (SPEC 4)", () => {
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
-  it("sends the refresh grant without a token, in the body (the refresh token never in the query), and stores expires_in as an absolute time", async () => {
+  it("sends the refresh grant without a token, in a form body and nothing in the address, and stores expires_in as an absolute time", async () => {
     setAccessToken(expired);
     const seen = slowTokenNetwork(() => ({ status: 200, data: tokenAnswer("at-new", 1800) }));
     const before = Date.now();
@@ -84,8 +84,8 @@ describe("single-flight refresh (SPEC 4)", () => {
     const refresh = seen.find((c) => c.url === TOKEN_PATH)!;
     const grant = { grant_type: "refresh_token", refresh_token: "rt-old", client_id: "web", client_secret: "web-secret" };
     expect(refresh.headers.get("Authorization")).toBeFalsy();
-    expect(refresh.params).toEqual({ grant_type: "refresh_token", client_id: "web" });
-    expect(JSON.parse(refresh.data as string)).toEqual(grant);
+    expect(refresh.params).toBeUndefined();
+    expect(Object.fromEntries(new URLSearchParams(refresh.data as string))).toEqual(grant);
     const { expires_in } = getAccessToken()!;
     expect(expires_in).toBeGreaterThanOrEqual(before + 1_800_000);
     expect(expires_in).toBeLessThanOrEqual(Date.now() + 1_800_000);

@@ -5,7 +5,7 @@ import { setNotifier } from "../../../providers/notifier";
 import { startPkceRound } from "../../../providers/session/pkce";
 import { completeSsoSignIn, signInErrorKey } from "../../../providers/session/ssoCallback";
 import { TOKEN_PATH } from "../../../providers/session/tokenGrant";
-import { StorageKey } from "../../../providers/storageKeys";
+import { SessionKey, StorageKey } from "../../../providers/storageKeys";
 import { getAccessToken, getTokenData } from "../../../providers/tokenStore";
 import { translate } from "../../../src/i18n/translate";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../providers/network";
@@ -82,11 +82,16 @@ describe("the code return (SPEC 4)", () => {
     });
     const grant = seen.find((c) => c.url === TOKEN_PATH)!;
     const vcpwd = { grant_type: "vcpwd", ex_token: "idp-id", client_id: "web", client_secret: "web-secret" };
-    expect(grant.params).toEqual({ grant_type: "vcpwd", client_id: "web" });
-    expect(JSON.parse(grant.data as string)).toEqual(vcpwd);
+    // Nothing in the addresses: the id token and our token travel in form bodies.
+    expect(grant.params).toBeUndefined();
+    expect(grant.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(Object.fromEntries(new URLSearchParams(grant.data as string))).toEqual(vcpwd);
     const check = seen.find((c) => c.url === "/oauth/check_token")!;
-    expect(check.params).toEqual({ token: "our-at" });
-    expect(check.headers.get("Authorization")).toBeFalsy();
+    expect(check.params).toBeUndefined();
+    expect(Object.fromEntries(new URLSearchParams(check.data as string))).toEqual({ token: "our-at" });
+    // The token's own bearer proves the caller holds it (RFC 7662).
+    expect(check.headers.get("Authorization")).toBe("bearer our-at");
+    expect(sessionStorage.getItem(SessionKey.SSO_ID_TOKEN)).toBe("idp-id");
 
     expect(getAccessToken()).toMatchObject({ access_token: "our-at", token_type: "bearer" });
     expect(localStorage.getItem(StorageKey.PATNAVI_TOKEN)).toBe("our-at");

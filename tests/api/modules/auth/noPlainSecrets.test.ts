@@ -4,7 +4,8 @@ import { flushLogs } from "../../../../server/modules/logs/writer";
 import { testDatabases } from "../../helpers/databases";
 import { createUser } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
-import { bearer, CAPTCHA_ENV, passwordSignIn, refresh } from "./support";
+import { idTokenFor } from "../sso/support";
+import { bearer, CAPTCHA_ENV, CLIENT, passwordSignIn, refresh, tokenRequest } from "./support";
 
 const PASSWORD = "Plain-text-never-9";
 
@@ -57,5 +58,38 @@ describe.each(testDatabases())("no password or token in plain text on %s", (kind
     for (const secret of secrets) {
       expect(values.filter((v) => v.includes(secret))).toEqual([]);
     }
+  });
+});
+
+describe.each(testDatabases())("no secret in the request log on %s", (kind) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { ...CAPTCHA_ENV, LOG_LEVEL: "info" }, logDestination: { write: (line: string) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it("masks every password, token, secret and code sent in a query string, and logs the requests", async () => {
+    await createUser(t.app, { username: "logged", password: PASSWORD, roles: ["member"] });
+    // SPEC 7's query form of every call that carries a credential.
+    const signedIn = (await passwordSignIn(t.app, "logged", PASSWORD, {}, "query")).json();
+    expect(signedIn.access_token).toEqual(expect.any(String));
+    const refreshed = (await tokenRequest(t.app, { grant_type: "refresh_token", ...CLIENT, refresh_token: signedIn.refresh_token }, "query")).json();
+    expect(refreshed.access_token).toEqual(expect.any(String));
+    await t.app.inject({ method: "POST", url: "/oauth/check_token", query: { token: refreshed.access_token, ...CLIENT } });
+    const idToken = await idTokenFor(t.app, "zhangsan", "Zhangsan123");
+    const exchanged = await t.app.inject({ method: "GET", url: "/oauth/token", query: { grant_type: "vcpwd", ex_token: idToken, ...CLIENT } });
+    expect(exchanged.statusCode).toBe(200);
+    // The SSO callback page, as the provider sends the browser back, and odd spellings of the names.
+    const code = "Authorization-code-123456";
+    await t.app.inject({ method: "GET", url: `/authorization-callback?code=${code}&state=s1`, headers: { accept: "text/html" } });
+    await t.app.inject({ method: "GET", url: `/api/nowhere?Password=${PASSWORD}a&new_pwd=${PASSWORD}b&user%5Bpassword%5D=${PASSWORD}c&access_token=${signedIn.access_token}` });
+
+    const log = lines.join("");
+    expect(log).toContain('"url":"/uaa/oauth/token?');
+    expect(log).toContain("grant_type=password");
+    expect(log).toContain("/authorization-callback?code=******&state=s1");
+    const secrets = [PASSWORD, CLIENT.client_secret, signedIn.access_token, signedIn.refresh_token, refreshed.access_token, refreshed.refresh_token, idToken, code];
+    for (const secret of secrets) expect(log.includes(secret), secret).toBe(false);
   });
 });

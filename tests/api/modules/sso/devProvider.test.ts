@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../../server/app";
@@ -35,7 +36,7 @@ describe.each(testDatabases())("development OpenID provider on %s", (kind) => {
   it("runs the code flow with PKCE: login page, consent, code, token exchange", async () => {
     const { verifier, challenge } = pkce();
     const b = browser(t.app);
-    const start = await b.get(authorizeUrl(t.app, challenge, "s-123"));
+    const start = await b.get(authorizeUrl(t.app, challenge, "s-123", "nonce-1"));
     expect(start.statusCode).toBe(303);
     expect(start.headers.location).toMatch(new RegExp(`^/idp/interaction/[\\w-]+$`));
 
@@ -92,6 +93,45 @@ describe.each(testDatabases())("development OpenID provider on %s", (kind) => {
     const again = await b.get(authorizeUrl(t.app, pkce().challenge));
     const callback = await followToCallback(t.app, b, String(again.headers.location));
     expect(callback.searchParams.get("code")).toBeTruthy();
+  });
+
+  it("ends its session at RP-initiated logout, after which authorize asks for the password again", async () => {
+    const { verifier, challenge } = pkce();
+    const b = browser(t.app);
+    const callback = await signInAtProvider(t.app, b, "zhangsan", "Zhangsan123", challenge);
+    const idToken = (await exchangeCode(t.app, callback.searchParams.get("code") ?? "", verifier)).json().id_token as string;
+    const loginPage = `${t.config.publicUrl}/login/index`;
+
+    // The app posts id_token_hint in a form body, so it is in no address.
+    const page = await b.postForm("/idp/session/end", { id_token_hint: idToken, post_logout_redirect_uri: loginPage, client_id: CLIENT_ID });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain("正在退出统一身份认证");
+    // The page posts itself: its one script is allowed by the page's policy, by hash.
+    const script = /<script>([^<]*)<\/script>/.exec(page.body)?.[1] ?? "";
+    expect(String(page.headers["content-security-policy"])).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    const form = /<form id="op.logoutForm" method="post" action="([^"]+)">(.*?)<\/form>/s.exec(page.body);
+    const fields = Object.fromEntries([...(form?.[2] ?? "").matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]));
+    expect(fields).toEqual({ xsrf: expect.any(String), logout: "yes" });
+
+    const done = await b.postForm(form?.[1] ?? "", fields);
+    expect(done.statusCode, done.body).toBe(303);
+    expect(done.headers.location).toBe(loginPage);
+
+    const again = await b.get(authorizeUrl(t.app, pkce().challenge));
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toMatch(/^\/idp\/interaction\/[\w-]+$/);
+    const prompt = await b.get(String(again.headers.location));
+    expect(prompt.body).toContain('name="password"');
+  });
+
+  it("refuses a sign-out that would return anywhere but the app's login page", async () => {
+    const { verifier, challenge } = pkce();
+    const b = browser(t.app);
+    const callback = await signInAtProvider(t.app, b, "lisi", "Lisi12345", challenge);
+    const idToken = (await exchangeCode(t.app, callback.searchParams.get("code") ?? "", verifier)).json().id_token as string;
+    const res = await b.postForm("/idp/session/end", { id_token_hint: idToken, post_logout_redirect_uri: "https://evil.example/" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("登录请求无效");
   });
 
   it("refuses an authorize request without PKCE", async () => {

@@ -5,7 +5,7 @@ import { freePort } from "../../../support/serverProcess";
 import { testDatabases } from "../../helpers/databases";
 import { signInAsAdmin } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
-import { CLIENT_ID, idTokenFor, SCOPES, vcpwd } from "./support";
+import { CLIENT_ID, idTokenFor, SCOPES, vcpwd, WEB_CLIENT } from "./support";
 
 describe.each(testDatabases())("SSO settings and token check on %s", (kind) => {
   let t: TestApp;
@@ -14,7 +14,15 @@ describe.each(testDatabases())("SSO settings and token check on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const checkToken = (token?: string) => t.app.inject({ method: "POST", url: "/oauth/check_token", query: token === undefined ? {} : { token } });
+  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
+  /** As the app asks: the token in a form body, the client's credentials in HTTP Basic. */
+  const checkToken = (token?: string, headers: Record<string, string> = basic(WEB_CLIENT.client_id, WEB_CLIENT.client_secret)) =>
+    t.app.inject({
+      method: "POST",
+      url: "/oauth/check_token",
+      payload: new URLSearchParams(token === undefined ? {} : { token }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
 
   it("tells the app where the built-in provider is", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/open/sso" });
@@ -26,8 +34,10 @@ describe.each(testDatabases())("SSO settings and token check on %s", (kind) => {
         issuer: "https://ip.example.org/idp",
         authorizeUrl: "https://ip.example.org/idp/auth",
         tokenUrl: "https://ip.example.org/idp/token",
+        endSessionUrl: "https://ip.example.org/idp/session/end",
         clientId: CLIENT_ID,
         redirectUri: "https://ip.example.org/authorization-callback",
+        postLogoutRedirectUri: "https://ip.example.org/login/index",
         scopes: SCOPES,
       },
     });
@@ -59,6 +69,30 @@ describe.each(testDatabases())("SSO settings and token check on %s", (kind) => {
       .execute();
     const res = await checkToken(admin.accessToken);
     expect(res.json()).toEqual({ code: 200, message: "success", data: { status: "expired", active: false, exp: Math.floor(past.getTime() / 1000) } });
+  });
+
+  it("answers the token's own bearer, and SPEC 7's query form with client_id and client_secret", async () => {
+    const admin = await signInAsAdmin(t.app);
+    const own = await checkToken(admin.accessToken, admin.headers);
+    expect(own.json().data).toMatchObject({ status: "valid", username: "admin" });
+    const query = await t.app.inject({ method: "POST", url: "/oauth/check_token", query: { token: admin.accessToken, ...WEB_CLIENT } });
+    expect(query.statusCode).toBe(200);
+    expect(query.json().data).toMatchObject({ status: "valid", username: "admin" });
+    const json = await t.app.inject({ method: "POST", url: "/oauth/check_token", payload: { token: admin.accessToken, ...WEB_CLIENT } });
+    expect(json.json().data.status).toBe("valid");
+  });
+
+  it("refuses a caller who proves nothing with 401 and a message", async () => {
+    const admin = await signInAsAdmin(t.app);
+    const other = await signInAsAdmin(t.app);
+    const refused = { code: 401, message: "请以该令牌作为 Bearer 令牌，或以客户端凭证调用" };
+    for (const headers of [{}, basic(WEB_CLIENT.client_id, "wrong-secret"), other.headers]) {
+      const res = await checkToken(admin.accessToken, headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(refused);
+    }
+    const guessed = await t.app.inject({ method: "POST", url: "/oauth/check_token", query: { token: "guess" } });
+    expect(guessed.statusCode).toBe(401);
   });
 
   it("says an unknown, missing or signed-out token is invalid", async () => {
@@ -95,8 +129,10 @@ describe.each(testDatabases())("an external OpenID provider on %s", (kind) => {
       issuer,
       authorizeUrl: `${issuer}/auth`,
       tokenUrl: `${issuer}/token`,
+      endSessionUrl: `${issuer}/session/end`,
       clientId: CLIENT_ID,
       redirectUri: `${platform.config.publicUrl}/authorization-callback`,
+      postLogoutRedirectUri: `${platform.config.publicUrl}/login/index`,
       scopes: SCOPES,
     });
     expect((await platform.app.inject({ method: "GET", url: "/idp/.well-known/openid-configuration" })).statusCode).toBe(404);

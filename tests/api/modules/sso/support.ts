@@ -75,14 +75,18 @@ export function browser(app: App, jar = new CookieJar()): Browser {
   };
 }
 
-export function authorizeUrl(app: App, challenge: string, state = "state-1"): string {
+/**
+ * The authorize request the app makes. Each has its own nonce, as the app's do: the provider's
+ * id tokens then differ even for two sign-ins of one account within a second, and each signs in once.
+ */
+export function authorizeUrl(app: App, challenge: string, state = "state-1", nonce = randomBytes(16).toString("hex")): string {
   const query = new URLSearchParams({
     client_id: CLIENT_ID,
     response_type: "code",
     redirect_uri: `${app.config.publicUrl}/authorization-callback`,
     scope: SCOPES,
     state,
-    nonce: "nonce-1",
+    nonce,
     code_challenge: challenge,
     code_challenge_method: "S256",
   });

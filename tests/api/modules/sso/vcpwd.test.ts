@@ -153,6 +153,17 @@ describe.each(testDatabases())("grant_type=vcpwd on %s", (kind) => {
     expect(res.json().error).toBe("invalid_grant");
   });
 
+  it("signs in once with an id token: a second exchange of the same token is refused", async () => {
+    const idToken = await idTokenFor(t.app, "lisi", "Lisi12345");
+    const [first, second] = await Promise.all([vcpwd(t.app, idToken), vcpwd(t.app, idToken)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const refused = first.statusCode === 400 ? first : second;
+    expect(refused.json()).toEqual({ ...REFUSED, error_description: "id token already used" });
+    expect((await vcpwd(t.app, idToken)).json()).toMatchObject({ error_description: "id token already used" });
+    // A new sign-in at the provider brings a new token, which works.
+    expect((await vcpwd(t.app, await idTokenFor(t.app, "lisi", "Lisi12345"))).statusCode).toBe(200);
+  });
+
   it("answers GET /oauth/token with query parameters the same way", async () => {
     const idToken = await idTokenFor(t.app, "zhangsan", "Zhangsan123");
     const res = await t.app.inject({ method: "GET", url: "/oauth/token", query: { grant_type: "vcpwd", ex_token: idToken, ...WEB_CLIENT } });

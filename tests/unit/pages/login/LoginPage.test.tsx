@@ -124,7 +124,7 @@ describe("the login page (/login/index)", () => {
     expect(network.captchaCalls()).toBe(2);
     expect(screen.getByTestId("login-captcha")).toHaveValue("");
     const tokenCall = network.seen.find((c) => c.url === TOKEN_PATH)!;
-    expect(tokenCall.params).toMatchObject({ username: "wangxin", vid: "vid-1", vcode: "ab12", grant_type: "password" });
+    expect(Object.fromEntries(new URLSearchParams(tokenCall.data as string))).toMatchObject({ username: "wangxin", vid: "vid-1", vcode: "ab12", grant_type: "password" });
     expect(getAccessToken()).toBeNull();
     expect(screen.getByTestId("where").textContent).toBe("/login/index");
     expect(toast.error).not.toHaveBeenCalled();
