@@ -1,3 +1,5 @@
+import type { ServiceRecordMessageKey } from "./serviceRecord";
+
 /** The upload call and the file rules both halves apply. */
 export const UPLOAD_PATH = "/api/files/upload";
 export const UPLOAD_FIELD = "file";
@@ -16,9 +18,32 @@ export function fileExtension(name: string): string {
   return dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
 }
 
-export function isAllowedAttachment(name: string, size: number): boolean {
-  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(name)) && size < ATTACHMENT_MAX_BYTES;
+/** Which rule a file breaks: its kind (by extension) or its size. */
+export type FileRejection = "type" | "size";
+
+export interface FileRules {
+  /** Allowed extensions without the dot, e.g. ATTACHMENT_EXTENSIONS; any type when absent. */
+  accept?: readonly string[];
+  /** Files must be smaller than this (SPEC 5: "under 10 MB"); any size when absent. */
+  maxBytes?: number;
 }
+
+export function checkFile(file: { name: string; size: number }, rules: FileRules): FileRejection | undefined {
+  if (rules.accept && !rules.accept.map((ext) => ext.toLowerCase()).includes(fileExtension(file.name))) return "type";
+  if (rules.maxBytes !== undefined && file.size >= rules.maxBytes) return "size";
+  return undefined;
+}
+
+export const ATTACHMENT_RULES: FileRules = { accept: ATTACHMENT_EXTENSIONS, maxBytes: ATTACHMENT_MAX_BYTES };
+
+/**
+ * The message of each broken attachment rule: keys under `archive.validation` in the i18n catalogs,
+ * which the form shows and the server answers (in the zh-CN text). The size message is SPEC 5's.
+ */
+export const ATTACHMENT_REJECTION_MESSAGES = { type: "attachmentType", size: "attachmentInvalid" } as const satisfies Record<
+  FileRejection,
+  ServiceRecordMessageKey
+>;
 
 /** What the upload call answers inside its envelope. */
 export interface UploadedFile {

@@ -82,7 +82,8 @@ export type ServiceRecordMessageKey =
   | "mainBusinessTooLong"
   | "serviceContentTooLong"
   | "timeInvalid"
-  | "attachmentInvalid";
+  | "attachmentInvalid"
+  | "attachmentType";
 
 /** SPEC 5's required fields, in the form's order, with their messages. */
 export const REQUIRED_FIELDS: readonly { field: ServiceRecordField; message: ServiceRecordMessageKey }[] = [

@@ -63,6 +63,8 @@ export interface Config {
   readonly uploadDir: string;
   readonly uploadMaxMb: number;
   readonly uploadMaxBytes: number;
+  /** An upload whose body sends nothing for this long is answered 400 and its connection closed. */
+  readonly uploadIdleMs: number;
   readonly bodyLimitBytes: number;
   readonly staticDir: string;
   readonly site: SiteConfig;
@@ -76,6 +78,10 @@ export interface Config {
   readonly seedDemoData: boolean;
   /** Server processes sharing the port (node:cluster); one uses one core. */
   readonly workers: number;
+  /** Redis holding the rate limits' counters; null: they live in the database. */
+  readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
+  /** Every rate limit's allowance is multiplied by this (server/plugins/rateLimit.ts). */
+  readonly rateLimitScale: number;
 }
 
 export interface CityArea {
@@ -94,6 +100,7 @@ const MAX_ACCESS_TOKEN_TTL_MIN = 24 * 60;
 const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
 const MAX_LOG_RETENTION_DAYS = 3650;
 const MAX_WORKERS = 64;
+const MAX_RATE_LIMIT_SCALE = 1000;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -255,6 +262,25 @@ function readTrustProxy(env: Env): string[] {
   return entries;
 }
 
+const REDIS_KEY_PREFIX = /^[\x21-\x7e]{1,64}$/;
+
+/** REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX, which keeps several platforms apart on one Redis. */
+function readRedis(env: Env): Config["redis"] {
+  const raw = read(env, "REDIS_URL");
+  const keyPrefix = read(env, "REDIS_KEY_PREFIX") ?? "platform:";
+  if (!REDIS_KEY_PREFIX.test(keyPrefix)) fail("REDIS_KEY_PREFIX", `${shown(keyPrefix)} is not 1-64 printable characters without spaces`);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail("REDIS_URL", `${shown(raw)} is not a redis:// or rediss:// URL`);
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") fail("REDIS_URL", `${shown(raw)} is not a redis:// or rediss:// URL`);
+  if (!url.hostname) fail("REDIS_URL", `${shown(raw)} names no host`);
+  return { url: raw, keyPrefix };
+}
+
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   for (const inner of Object.values(value)) {
     if (inner && typeof inner === "object") deepFreeze(inner as object);
@@ -336,6 +362,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadDir: resolve(cwd, read(env, "UPLOAD_DIR") ?? join(dataDir, "uploads")),
     uploadMaxMb,
     uploadMaxBytes: uploadMaxMb * 1024 * 1024,
+    uploadIdleMs: integer(env, "UPLOAD_IDLE_SECONDS", 15, 1, 600, "a number of seconds") * 1000,
     bodyLimitBytes: bodyLimitKb * 1024,
     staticDir: resolve(cwd, read(env, "STATIC_DIR") ?? "./dist"),
     site: readSite(env),
@@ -345,5 +372,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // A production platform starts with the real member list only.
     seedDemoData: flag(env, "SEED_DEMO_DATA", !production),
     workers: integer(env, "WORKERS", 1, 1, MAX_WORKERS, "a number of processes"),
+    redis: readRedis(env),
+    rateLimitScale: integer(env, "RATE_LIMIT_SCALE", 1, 1, MAX_RATE_LIMIT_SCALE, "a factor"),
   });
 }

@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { fileExtension } from "../../../contract/files";
 import { MenuCode } from "../../../contract/menus";
 import { AppError } from "../../errors";
+import { uploadFailure } from "../../plugins/bodies";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { CompanyIdParams, CompanyPage, CompanySaveBody, CompanySchema, CompanySearchBody, ImportForm } from "./schemas";
 import { Companies } from "./service";
@@ -74,7 +75,9 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         part.file.resume();
         throw AppError.badRequest(NO_FILE);
       }
-      const bytes = await part.toBuffer();
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        throw uploadFailure(error);
+      });
       const rows = ext === "xlsx" ? await readXlsx(bytes) : readCsv(bytes);
       if (rows === null) throw AppError.badRequest(UNREADABLE);
       return ok(await companies.import(rows), { status: 1 });

@@ -1,4 +1,5 @@
-import JSZip from "jszip";
+import { AppError } from "../../errors";
+import { ZipMessages, ZipRefusal, openZip, type ZipPackage } from "../files/zipReader";
 
 /** A row of an uploaded table: its line in the file (1 = the header) and its cells as text. */
 export interface SheetRow {
@@ -31,28 +32,34 @@ function columnIndex(ref: string): number {
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** The workbook's first sheet, found through the workbook's relationships. */
-async function firstSheetXml(zip: JSZip): Promise<string | undefined> {
-  const workbook = await zip.file("xl/workbook.xml")?.async("string");
-  const rels = await zip.file("xl/_rels/workbook.xml.rels")?.async("string");
+async function firstSheetXml(zip: ZipPackage): Promise<string | undefined> {
+  const workbook = await zip.text("xl/workbook.xml");
+  const rels = await zip.text("xl/_rels/workbook.xml.rels");
   const sheetTag = workbook ? /<sheet\b[^>]*>/.exec(workbook)?.[0] : undefined;
   const relId = sheetTag ? attribute(sheetTag, "r:id") : undefined;
   const relTag = relId && rels ? [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => m[0]).find((tag) => attribute(tag, "Id") === relId) : undefined;
   const target = relTag ? attribute(relTag, "Target") : undefined;
   const path = target ? (target.startsWith("/") ? target.slice(1) : `xl/${target}`) : "xl/worksheets/sheet1.xml";
-  return zip.file(path)?.async("string");
+  return zip.text(path);
 }
 
-/** The rows of an .xlsx file's first sheet: shared strings, inline strings and numbers as text. */
+/**
+ * The rows of an .xlsx file's first sheet: shared strings, inline strings and numbers as text.
+ * The package is read through the bounded zip reader: a damaged one is null, a zip bomb refused.
+ */
 export async function readXlsx(bytes: Buffer): Promise<SheetRow[] | null> {
-  let zip: JSZip;
+  let sheet: string | undefined;
+  let sharedXml: string;
   try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    return null;
+    const zip = await openZip(bytes);
+    sheet = await firstSheetXml(zip);
+    if (sheet === undefined) return null;
+    sharedXml = (await zip.text("xl/sharedStrings.xml")) ?? "";
+  } catch (error) {
+    if (!(error instanceof ZipRefusal)) throw error;
+    if (error.reason === "unreadable") return null;
+    throw AppError.badRequest(ZipMessages.tooLarge);
   }
-  const sheet = await firstSheetXml(zip);
-  if (sheet === undefined) return null;
-  const sharedXml = (await zip.file("xl/sharedStrings.xml")?.async("string")) ?? "";
   const shared = [...sharedXml.matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => stringItemText(m[1]));
   const rows: SheetRow[] = [];
   for (const [index, row] of [...sheet.matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)].entries()) {

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { ErrorCode } from "../../../contract/envelope";
 import { UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
+import { MenuCode } from "../../../contract/menus";
+import type { FileRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { signedInUser } from "../../plugins/auth";
+import { AuthMessages } from "../auth/messages";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "./fileName";
 import { isInlineImage } from "./mimeType";
@@ -19,6 +24,22 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     uploadDir: app.config.uploadDir,
     uploadMaxMb: app.config.uploadMaxMb,
   });
+
+  /**
+   * Who may download a file. A raster image is shown by `<img>` (avatars, licences, pictures in a
+   * visit record), which sends no token: its unguessable id is the key. Anything else needs a
+   * signed-in caller (401 otherwise): a visit record's attachment one who may read the archive
+   * (the menu code its routes state), any other file only the one who uploaded it (403 otherwise).
+   * Returns whether the answer may be cached as public.
+   */
+  async function checkDownload(request: FastifyRequest, file: FileRow): Promise<boolean> {
+    if (isInlineImage(file.mimeType)) return true;
+    const caller = signedInUser(request);
+    const attached = await app.db.selectFrom("serviceRecords").select("id").where("attachment", "=", file.id).limit(1).executeTakeFirst();
+    const allowed = attached ? caller.menus.includes(MenuCode.SERVICE_FILES) : file.createdBy === caller.id;
+    if (!allowed) throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
+    return false;
+  }
 
   app.post(
     UPLOAD_PATH,
@@ -53,7 +74,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: "public" },
       schema: {
         tags: ["文件"],
-        summary: "下载文件；图片直接显示，其他文件作为附件下载",
+        summary: "下载文件；图片凭编号即可访问并直接显示；其他文件须登录：走访记录附件须有敲门服务档案权限，其余仅上传者本人，作为附件下载",
         params: DownloadParams,
         produces: ["application/octet-stream"],
       },
@@ -61,6 +82,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const file = await store.find(request.params.id);
       if (!file) throw fileNotFound();
+      const shared = await checkDownload(request, file);
       const etag = `"${file.sha256}"`;
       if (request.headers["if-none-match"] === etag) return reply.status(304).header("etag", etag).send();
       const stored = await store.open(file);
@@ -73,7 +95,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header("content-length", stored.size)
         .header("content-disposition", contentDisposition(isInlineImage(file.mimeType) ? "inline" : "attachment", file.originalName))
         .header("content-security-policy", DOWNLOAD_CSP)
-        .header("cache-control", "private, max-age=86400")
+        // A file behind a sign-in is not kept by the browser for whoever uses it next.
+        .header("cache-control", shared ? "private, max-age=86400" : "private, no-store")
         .header("etag", etag)
         .send(stored.stream);
     },

@@ -10,9 +10,9 @@ import type { Dialect } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { uploadFailure } from "../../plugins/bodies";
 import { cleanFileName } from "./fileName";
 import { SNIFF_BYTES, sniffMimeType } from "./mimeType";
-
 
 export interface IncomingFile {
   filename: string;
@@ -63,6 +63,11 @@ export class FileStore {
     return join(this.options.uploadDir, storageName);
   }
 
+  /** Where a stored file's bytes are, for readers that need random access (the zip reader). */
+  diskPath(file: FileRow): string {
+    return this.pathOf(file.storageName);
+  }
+
   /**
    * Streams the file to a temporary name and moves it into place only when it arrived whole and
    * within the size limit, so a failed or oversized upload leaves nothing behind.
@@ -77,10 +82,12 @@ export class FileStore {
 
     const meter = new Meter();
     try {
+      // A body cut short, stalled (server/plugins/bodies.ts) or abandoned by its client fails this
+      // pipeline, which closes the temporary file; then it is removed.
       await pipeline(incoming.file, meter, createWriteStream(temp, { flags: "wx" }));
     } catch (error) {
       await rm(temp, { force: true });
-      throw error;
+      throw uploadFailure(error);
     }
     if (incoming.file.truncated) {
       await rm(temp, { force: true });

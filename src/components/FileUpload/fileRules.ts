@@ -1,19 +1,4 @@
-import { fileExtension } from "../../../contract/files";
-
-export type FileRejection = "type" | "size";
-
-export interface FileRules {
-  /** Allowed extensions without the dot, e.g. ATTACHMENT_EXTENSIONS; any type when absent. */
-  accept?: readonly string[];
-  /** Files must be smaller than this (SPEC 5: "under 10 MB"); any size when absent. */
-  maxBytes?: number;
-}
-
-export function checkFile(file: { name: string; size: number }, rules: FileRules): FileRejection | undefined {
-  if (rules.accept && !rules.accept.map((ext) => ext.toLowerCase()).includes(fileExtension(file.name))) return "type";
-  if (rules.maxBytes !== undefined && file.size >= rules.maxBytes) return "size";
-  return undefined;
-}
+export { checkFile, type FileRejection, type FileRules } from "../../../contract/files";
 
 /** The value of an `<input type="file" accept>` attribute for a list of extensions. */
 export const acceptAttribute = (accept: readonly string[] | undefined): string | undefined =>

@@ -66,7 +66,7 @@ describe.each(testDatabases())("files on %s", (kind) => {
     const name = "敲门服务档案.docx";
     const { result } = (await upload([{ name: "file", filename: name, content: DOCX }])).json();
     expect(result.mimeType).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-    const download = await t.app.inject({ method: "GET", url: downloadPath(result.id) });
+    const download = await t.app.inject({ method: "GET", url: downloadPath(result.id), headers: admin.headers });
     expect(download.rawPayload.equals(DOCX)).toBe(true);
     expect(download.headers["content-type"]).toBe(result.mimeType);
     expect(download.headers["content-disposition"]).toBe(`attachment; filename="______.docx"; filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -75,9 +75,16 @@ describe.each(testDatabases())("files on %s", (kind) => {
   it("never serves an SVG inline, whatever the browser claimed", async () => {
     const { result } = (await upload([{ name: "file", filename: "logo.png", content: SVG, contentType: "image/png" }])).json();
     expect(result.mimeType).toBe("image/svg+xml");
-    const download = await t.app.inject({ method: "GET", url: downloadPath(result.id) });
+    const download = await t.app.inject({ method: "GET", url: downloadPath(result.id), headers: admin.headers });
     expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
     expect(download.headers["content-security-policy"]).toContain("sandbox");
+  });
+
+  it("serves a file that is no image to its signed-in uploader only", async () => {
+    const { result } = (await upload([{ name: "file", filename: "logo.svg", content: SVG }])).json();
+    const anonymous = await t.app.inject({ method: "GET", url: downloadPath(result.id) });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 40101, message: "登录已失效，请重新登录" });
   });
 
   it("answers 304 when the browser already has the file", async () => {

@@ -1,7 +1,7 @@
-import type { Readable } from "node:stream";
-import JSZip from "jszip";
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, fileExtension } from "../../../../contract/files";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_REJECTION_MESSAGES, ATTACHMENT_RULES, checkFile, fileExtension } from "../../../../contract/files";
 import type { FileRow } from "../../../db/schema";
+import { ZipMessages, ZipRefusal, withZipFile } from "../../files/zipReader";
+import { RecordMessages, validationMessage } from "./messages";
 
 type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
 
@@ -12,31 +12,25 @@ const MAIN_PART: Record<AttachmentExtension, string> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
 };
 
-const isAttachmentExtension = (ext: string): ext is AttachmentExtension => (ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext);
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+/** A real [Content_Types].xml lists a few dozen parts in a few KB. */
+const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
 
 /**
- * Whether a stored upload really is the .docx, .xlsx or .pptx its name says and under 10 MB:
- * the name alone proves nothing (a renamed program keeps its name), so the package is opened and
- * its declared main part must be the one of that kind of document.
+ * Why a stored upload cannot be a record's attachment, or null when it can: the rules of the
+ * form (kind by name, under 10 MB) first, then the content, since the name alone proves nothing (a
+ * renamed program keeps its name). The package is opened through the bounded zip reader and its
+ * declared main part must be the one of that kind of document.
  */
-export async function isOfficeAttachment(file: FileRow, open: () => Promise<Readable | undefined>): Promise<boolean> {
-  const ext = fileExtension(file.originalName);
-  if (!isAttachmentExtension(ext) || file.size >= ATTACHMENT_MAX_BYTES) return false;
-  const stream = await open();
-  if (!stream) return false;
-  const bytes = await bytesOf(stream);
-  if (bytes.length >= ATTACHMENT_MAX_BYTES) return false;
+export async function attachmentProblem(file: FileRow, diskPath: string): Promise<string | null> {
+  const rejection = checkFile({ name: file.originalName, size: file.size }, ATTACHMENT_RULES);
+  if (rejection) return validationMessage(ATTACHMENT_REJECTION_MESSAGES[rejection]);
+  const mainPart = MAIN_PART[fileExtension(file.originalName) as AttachmentExtension];
   try {
-    const zip = await JSZip.loadAsync(bytes);
-    const types = await zip.file("[Content_Types].xml")?.async("string");
-    return types !== undefined && types.includes(`ContentType="${MAIN_PART[ext]}"`);
-  } catch {
-    return false;
+    const types = await withZipFile(diskPath, (zip) => zip.text("[Content_Types].xml", CONTENT_TYPES_MAX_BYTES));
+    return types?.includes(`ContentType="${mainPart}"`) ? null : RecordMessages.attachmentNotOffice;
+  } catch (error) {
+    if (error instanceof ZipRefusal) return error.reason === "tooLarge" ? ZipMessages.tooLarge : RecordMessages.attachmentNotOffice;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return RecordMessages.attachmentMissing;
+    throw error;
   }
 }

@@ -9,4 +9,6 @@ export const RecordMessages = {
   unknownCompany: "所选企业不存在",
   badDate: "请输入正确的日期",
   saved: "保存成功",
+  attachmentMissing: "附件不存在，请重新上传",
+  attachmentNotOffice: "附件不是有效的 .docx、.xlsx 或 .pptx 文档",
 } as const;

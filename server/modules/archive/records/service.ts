@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Page } from "../../../../contract/envelope";
 import {
@@ -15,7 +14,7 @@ import type { Database, DbTime, FileRow } from "../../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
 import { sanitizeRichText } from "../richText";
-import { isOfficeAttachment } from "./attachment";
+import { attachmentProblem } from "./attachment";
 import { RecordMessages, validationMessage } from "./messages";
 
 export interface RecordDeps {
@@ -25,7 +24,7 @@ export interface RecordDeps {
   /** The stored file behind an attachment id (server/modules/files/service.ts). */
   files: {
     find(id: string): Promise<FileRow | undefined>;
-    open(file: FileRow): Promise<{ stream: Readable } | undefined>;
+    diskPath(file: FileRow): string;
   };
 }
 
@@ -176,10 +175,11 @@ export class ServiceRecords {
     return parsed;
   }
 
-  private async attachmentOk(id: string): Promise<boolean> {
+  /** Why the upload cannot be the attachment, or null when it can. */
+  private async attachmentRefusal(id: string): Promise<string | null> {
     const { files } = this.deps;
     const file = await files.find(id);
-    return file !== undefined && isOfficeAttachment(file, async () => (await files.open(file))?.stream);
+    return file ? attachmentProblem(file, files.diskPath(file)) : RecordMessages.attachmentMissing;
   }
 
   /**
@@ -193,9 +193,8 @@ export class ServiceRecords {
     const serviceTime = this.instant("serviceTime", input.serviceTime, errors);
     const nextFollowTime = this.instant("nextFollowTime", input.nextFollowTime, errors);
     const attachment = optional(input.attachment);
-    if (attachment !== null && !(await this.attachmentOk(attachment))) {
-      errors.push({ field: "attachment", message: validationMessage("attachmentInvalid") });
-    }
+    const attachmentRefusal = attachment === null ? null : await this.attachmentRefusal(attachment);
+    if (attachmentRefusal !== null) errors.push({ field: "attachment", message: attachmentRefusal });
     if (errors.length > 0 || serviceTime === null || serviceContent === null) throw invalid(errors);
 
     const company = await db.selectFrom("companies").select("id").where("id", "=", input.compId).executeTakeFirst();

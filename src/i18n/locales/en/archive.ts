@@ -72,6 +72,9 @@ const archive: Messages<typeof zh> = {
     cancel: "Cancel",
     required: "Please enter content",
     nothingToSave: "Please enter content!",
+    emptiedNotSaved: 'Empty answers are not submitted: "{questions}" keeps its previous answer',
+    /** Between the question names in emptiedNotSaved. */
+    listSeparator: '", "',
     saved: "Saved successfully",
     history: "History: {date} {editor} edited this item",
     viewHistory: "View history",
@@ -91,6 +94,7 @@ const archive: Messages<typeof zh> = {
     stay: "Stay on this page",
     title: "Notice",
     message: "The current tab has unsaved content, save the changes?",
+    formMessage: "This form has unsaved content, save it?",
     discard: "Don't save",
     save: "Save",
   },
@@ -114,6 +118,7 @@ const archive: Messages<typeof zh> = {
     serviceContentTooLong: "The service record cannot exceed 1000 characters",
     timeInvalid: "Please enter a correct time",
     attachmentInvalid: "File size cannot exceed 10MB!",
+    attachmentType: "Only .docx, .xlsx and .pptx files are supported",
   },
 };
 

@@ -69,6 +69,9 @@ const archive = {
     cancel: "取消",
     required: "请输入内容",
     nothingToSave: "请输入内容!",
+    emptiedNotSaved: "空白的回答不会提交：“{questions}”仍保留原来的回答",
+    /** Between the question names in emptiedNotSaved. */
+    listSeparator: "”、“",
     saved: "保存成功",
     history: "历史记录：{date} {editor} 编辑了该项",
     viewHistory: "查看历史",
@@ -88,6 +91,7 @@ const archive = {
     stay: "留在此页",
     title: "提示",
     message: "当前页签有未保存的内容，是否保存修改？",
+    formMessage: "当前表单有未保存的内容，是否保存？",
     discard: "不保存",
     save: "保存",
   },
@@ -112,6 +116,7 @@ const archive = {
     serviceContentTooLong: "服务记录不能超过1000个字符",
     timeInvalid: "请输入正确的时间",
     attachmentInvalid: "文件大小不能超过10MB！",
+    attachmentType: "仅支持 .docx、.xlsx、.pptx 格式的文件",
   },
 } as const;
 
