@@ -66,15 +66,24 @@ export const QuestionTab = forwardRef<
       return false;
     }
     const values = form.getFieldsValue();
-    const filled = questions.filter((q) => trimmed(values[q.questionNo]) !== "");
+    // SPEC: only non-empty answers are sent, so an emptied one keeps its stored answer. Say so, and
+    // show that answer again, rather than let the user believe it was cleared.
+    const emptied = questions.filter((q) => trimmed(values[q.questionNo]) === "" && trimmed(q.currentAnswer) !== "");
+    if (emptied.length > 0) {
+      const names = emptied.map((q) => q.question).join(t("archive.questions.listSeparator"));
+      notify.warning(t("archive.questions.emptiedNotSaved", { questions: names }));
+      form.setFieldsValue(Object.fromEntries(emptied.map((q) => [q.questionNo, q.currentAnswer ?? ""])));
+    }
+    const answerOf = (q: ServiceQuestion) => (emptied.includes(q) ? trimmed(q.currentAnswer) : trimmed(values[q.questionNo]));
+    const filled = questions.filter((q) => answerOf(q) !== "");
     if (filled.length === 0) {
       notify.warning(t("archive.questions.nothingToSave"));
       return false;
     }
     // Only non-empty answers that differ from what was loaded, each with the version it replaces.
     const items = filled
-      .filter((q) => trimmed(values[q.questionNo]) !== trimmed(q.currentAnswer))
-      .map((q) => ({ compId: Number(compId), questionNo: q.questionNo, currentAnswer: trimmed(values[q.questionNo]), version: q.version }));
+      .filter((q) => answerOf(q) !== trimmed(q.currentAnswer))
+      .map((q) => ({ compId: Number(compId), questionNo: q.questionNo, currentAnswer: answerOf(q), version: q.version }));
     if (items.length === 0) {
       leaveEditing();
       return true;

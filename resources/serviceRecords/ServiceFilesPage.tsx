@@ -1,7 +1,7 @@
 import { useCustom, useOne } from "@refinedev/core";
 import { Tabs, Typography } from "antd";
 import { useRef, useState } from "react";
-import { useBlocker, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import CompanyList from "../companies/CompanyList";
 import type { Envelope } from "../../contract/envelope";
 import { MenuCode } from "../../contract/menus";
@@ -14,7 +14,7 @@ import { ExportAllButton } from "./ExportAllButton";
 import { QuestionTab, type QuestionTabHandle } from "./QuestionTab";
 import { ServiceRecordList } from "./ServiceRecordList";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
-import { useUnloadGuard } from "./useUnloadGuard";
+import { useLeaveConfirmation } from "./useLeaveConfirmation";
 
 const RECORD_TAB = "record";
 
@@ -38,12 +38,12 @@ function CompanyArchive({ compId }: { compId: string }) {
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
   const openTab = useRef<QuestionTabHandle>(null);
-  useUnloadGuard(dirty);
-  // Leaving for another page inside the app asks too; a change of tab is handled by `change` below.
-  const leaving = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
-  );
+  // Leaving the page or logging out asks; a change of tab is handled by `change` below.
+  const { dialog: leaving } = useLeaveConfirmation({
+    dirty,
+    save: async () => (await openTab.current?.save()) ?? true,
+    discard: () => openTab.current?.discard(),
+  });
 
   const { result } = useCustom<Envelope<Dimension[]>>({ url: DIMENSIONS_URL, method: "get" });
   const dimensions = result.data?.result ?? [];
@@ -68,17 +68,6 @@ function CompanyArchive({ compId }: { compId: string }) {
   const discard = () => {
     openTab.current?.discard();
     setAsking(false);
-  };
-
-  const saveAndLeave = async () => {
-    setSaving(true);
-    const saved = (await openTab.current?.save()) ?? true;
-    setSaving(false);
-    if (saved) leaving.proceed?.();
-  };
-  const discardAndLeave = () => {
-    openTab.current?.discard();
-    leaving.proceed?.();
   };
 
   const items = [
@@ -119,13 +108,7 @@ function CompanyArchive({ compId }: { compId: string }) {
       )}
       <Tabs activeKey={active} onChange={change} items={items} destroyOnHidden />
       <UnsavedChangesDialog open={asking} saving={saving} onSave={() => void saveAndClose()} onDiscard={discard} />
-      <UnsavedChangesDialog
-        open={leaving.state === "blocked"}
-        saving={saving}
-        onSave={() => void saveAndLeave()}
-        onDiscard={discardAndLeave}
-        onStay={() => leaving.reset?.()}
-      />
+      <UnsavedChangesDialog {...leaving} />
     </PageFrame>
   );
 }

@@ -2,10 +2,10 @@ import { ProForm } from "@ant-design/pro-components";
 import { useForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { Button, Space } from "antd";
-import { useEffect } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { MenuCode } from "../../contract/menus";
-import { richTextLength, type ServiceRecord } from "../../contract/serviceRecord";
+import { richTextLength, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { ApiError } from "../../providers/apiError";
 import { notify } from "../../providers/notifier";
 import { useCanMenu } from "../../src/access";
@@ -14,7 +14,9 @@ import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../src/routes";
 import { archiveCrumbs } from "./crumbs";
 import { ServiceRecordInputs } from "./ServiceRecordInputs";
-import { newRecordValues, recordValues, toPayload, type ServiceRecordFormValues } from "./serviceRecordValues";
+import { changedFrom, newRecordValues, recordValues, toPayload, type ServiceRecordFormValues } from "./serviceRecordValues";
+import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
+import { useLeaveConfirmation } from "./useLeaveConfirmation";
 
 /** The field errors of a releaseArchives refusal (HTTP 400, result.errors). */
 function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
@@ -23,7 +25,10 @@ function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
   return Array.isArray(errors) ? (errors as { field: string; message: string }[]) : [];
 }
 
-/** SPEC 2 /serviceFilesDetails?compId&id&disable: the visit record form, read-only with disable=true. */
+/**
+ * SPEC 2 /serviceFilesDetails?compId&id&disable: the visit record form, read-only with disable=true.
+ * Leaving it (another page, closing the window, logging out) with typed content asks first.
+ */
 export default function ServiceRecordDetails() {
   const t = useT();
   const navigate = useNavigate();
@@ -32,7 +37,15 @@ export default function ServiceRecordDetails() {
   const id = params.get("id") ?? undefined;
   const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
   const readOnly = params.get("disable") === "true" || !canEdit;
-  const back = () => navigate(`${Paths.SERVICE_FILES}?id=${encodeURIComponent(compId)}`);
+  const back = (toCompId: string | number = compId) => navigate(`${Paths.SERVICE_FILES}?id=${encodeURIComponent(toCompId)}`);
+  const [dirty, setDirty] = useState(false);
+  /** Set while the leave dialog's Save saves: the user is on the way elsewhere, not back to the archive. */
+  const savingToLeave = useRef(false);
+  const { dialog: leaving, release } = useLeaveConfirmation({
+    dirty,
+    save: () => saveToLeave(),
+    discard: () => setDirty(false),
+  });
 
   const { formProps, form, query, mutation, onFinish } = useForm<ServiceRecord, HttpError, ServiceRecordFormValues>({
     resource: "serviceRecords",
@@ -46,9 +59,13 @@ export default function ServiceRecordDetails() {
     // SPEC 8: a failed detail load is only logged.
     queryMeta: { request: { silent: true } },
     queryOptions: { retry: false },
-    onMutationSuccess: () => {
+    onMutationSuccess: (_, values) => {
       notify.success(t("archive.form.saved"));
-      back();
+      release();
+      setDirty(false);
+      // The record may now belong to another company than the archive it was opened from: that
+      // company's archive is where it is listed.
+      if (!savingToLeave.current) back((values as unknown as ServiceRecordFields).compId);
     },
     onMutationError: (error) => {
       form.setFields(
@@ -65,6 +82,26 @@ export default function ServiceRecordDetails() {
 
   // ProForm keeps its initial values from the first render, so it is mounted once the record is in.
   const loading = Boolean(id) && query?.isLoading;
+  const initialValues = useMemo(() => (record ? recordValues(record) : newRecordValues(compId ? Number(compId) : undefined)), [record, compId]);
+
+  /** The leave dialog's Save: true once the record is saved, false when a rule or the server refused it. */
+  const saveToLeave = async (): Promise<boolean> => {
+    let values: ServiceRecordFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return false;
+    }
+    savingToLeave.current = true;
+    try {
+      await onFinish(toPayload(values) as unknown as ServiceRecordFormValues);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      savingToLeave.current = false;
+    }
+  };
 
   return (
     <PageFrame
@@ -72,7 +109,7 @@ export default function ServiceRecordDetails() {
       crumbs={archiveCrumbs}
       extra={
         <Space>
-          <Button onClick={back} data-testid="form-back">
+          <Button onClick={() => back()} data-testid="form-back">
             {t("archive.form.back")}
           </Button>
           {!readOnly && (
@@ -93,7 +130,8 @@ export default function ServiceRecordDetails() {
           // The pickers' Dayjs values reach toPayload as they are; it formats them as the contract says.
           dateFormatter={false}
           disabled={readOnly}
-          initialValues={record ? recordValues(record) : newRecordValues(compId ? Number(compId) : undefined)}
+          initialValues={initialValues}
+          onValuesChange={(_, all) => setDirty(!readOnly && changedFrom(initialValues, all))}
           onFinish={async (values) => {
             await onFinish(toPayload(values) as unknown as ServiceRecordFormValues).catch(() => undefined);
           }}
@@ -107,6 +145,7 @@ export default function ServiceRecordDetails() {
           />
         </ProForm>
       )}
+      <UnsavedChangesDialog {...leaving} message={t("archive.unsaved.formMessage")} />
     </PageFrame>
   );
 }

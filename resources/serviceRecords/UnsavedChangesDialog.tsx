@@ -4,6 +4,7 @@ import { useT } from "../../src/i18n/I18nContext";
 /**
  * SPEC 2: switching away from a question tab with unsaved changes asks first. Leaving the page asks
  * the same, with a third way out (`onStay`): the navigation is cancelled and the edits stay.
+ * `message` replaces the question tab's wording (the visit form says "form").
  */
 export function UnsavedChangesDialog({
   open,
@@ -11,12 +12,14 @@ export function UnsavedChangesDialog({
   onSave,
   onDiscard,
   onStay,
+  message,
 }: {
   open: boolean;
   saving: boolean;
   onSave: () => void;
   onDiscard: () => void;
   onStay?: () => void;
+  message?: string;
 }) {
   const t = useT();
   return (
@@ -42,7 +45,7 @@ export function UnsavedChangesDialog({
         </Button>,
       ]}
     >
-      {t("archive.unsaved.message")}
+      {message ?? t("archive.unsaved.message")}
     </Modal>
   );
 }

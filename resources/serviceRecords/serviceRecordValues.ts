@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from "dayjs";
 import { DATE_TIME_FORMAT } from "../../contract/dateTime";
-import type { ServiceRecord, ServiceRecordFields } from "../../contract/serviceRecord";
+import { richText, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../contract/valueSets";
 
 /** The form's values: the pickers hold Dayjs, the upload control a list of file ids. */
@@ -49,4 +49,28 @@ export function toPayload(values: ServiceRecordFormValues): ServiceRecordFields 
     nextFollowTime: values.nextFollowTime ? values.nextFollowTime.format(DATE_TIME_FORMAT) : null,
     attachment: values.attachment[0] ?? null,
   };
+}
+
+/** The pictures of rich text, by address: a picture alone is content. */
+const picturesOf = (html: string): string[] => [...html.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']([^"']*)["']/gi)].map((m) => m[1]);
+
+/**
+ * A field's value as the user sees it: blanks all alike, times as shown, rich text by its text and
+ * pictures (the editor may rewrite the markup of what it loaded without anyone typing).
+ */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (dayjs.isDayjs(value)) return value.format(DATE_TIME_FORMAT);
+  if (field === "serviceContent") return JSON.stringify([richText(String(value)).trim(), picturesOf(String(value))]);
+  if (typeof value === "string") return value.trim();
+  return JSON.stringify(value);
+}
+
+/**
+ * Whether the form's fields (`current`) hold something typed since it opened with `initial`: what
+ * leaving would lose. `initial` may carry more than the fields (a loaded record's names and dates).
+ */
+export function changedFrom(initial: Partial<ServiceRecordFormValues>, current: Partial<ServiceRecordFormValues>): boolean {
+  const fields = Object.keys(current) as (keyof ServiceRecordFormValues)[];
+  return fields.some((field) => shown(field, initial[field]) !== shown(field, current[field]));
 }

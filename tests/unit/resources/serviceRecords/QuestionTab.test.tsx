@@ -176,4 +176,38 @@ describe("a question tab", () => {
     );
     await waitFor(() => expect(screen.queryByText("当前页签有未保存的内容，是否保存修改？")).toBeNull());
   });
+
+  it("says an emptied answer is not submitted and shows its stored answer again", async () => {
+    storeSession(ALL);
+    const notifier = fakeNotifier();
+    const answered = [questions[0], { ...questions[1], currentAnswer: "300万", version: 2 }];
+    const seen = stubNetwork(archiveReply({ "/api/archives/queryServiceQuestion": ok(answered) }));
+    renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />);
+    await openIpTab();
+    fireEvent.click(screen.getByTestId("question-edit"));
+    fireEvent.change(screen.getByTestId("answer-Q1"), { target: { value: "11" } });
+    fireEvent.change(screen.getByTestId("answer-Q2"), { target: { value: "  " } });
+    fireEvent.click(screen.getByTestId("question-save"));
+    await waitFor(() => expect(notifier.warning).toHaveBeenCalledWith("空白的回答不会提交：“研发投入”仍保留原来的回答"));
+    await waitFor(() =>
+      expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([[{ compId: Number(COMP), questionNo: "Q1", currentAnswer: "11", version: 3 }]]),
+    );
+    expect(screen.getByTestId("answer-Q2")).toHaveValue("300万");
+  });
+
+  it("with only an answer emptied, sends nothing and leaves editing with the stored answer shown", async () => {
+    storeSession(ALL);
+    const notifier = fakeNotifier();
+    const answered = [questions[0], { ...questions[1], currentAnswer: "300万", version: 2 }];
+    const seen = stubNetwork(archiveReply({ "/api/archives/queryServiceQuestion": ok(answered) }));
+    renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />);
+    await openIpTab();
+    fireEvent.click(screen.getByTestId("question-edit"));
+    fireEvent.change(screen.getByTestId("answer-Q2"), { target: { value: "" } });
+    fireEvent.click(screen.getByTestId("question-save"));
+    await waitFor(() => expect(notifier.warning).toHaveBeenCalledWith("空白的回答不会提交：“研发投入”仍保留原来的回答"));
+    await waitFor(() => expect(screen.getByTestId("answer-Q2")).toHaveAttribute("readonly"));
+    expect(screen.getByTestId("answer-Q2")).toHaveValue("300万");
+    expect(sentTo(seen, "/api/archives/serviceAnswer")).toEqual([]);
+  });
 });

@@ -1,16 +1,8 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { ConfigProvider } from "antd";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { accessControlProvider } from "../../../../providers/accessControl";
-import { dataProvider } from "../../../../providers/dataProvider";
-import { resources } from "../../../../resources";
 import ServiceRecordDetails from "../../../../resources/serviceRecords/ServiceRecordDetails";
-import { AccessProvider } from "../../../../src/access/AccessProvider";
-import { storeSession } from "../../access/refineHarness";
+import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { archiveReply, COMP, ok, sentTo } from "./archiveHarness";
 
@@ -19,21 +11,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const record = {
+  id: 31, compId: 5, companyName: "芯片公司", researchers: "李研", contactPerson: "张三", contactPersonPhone: "13800000000",
+  contactPersonPosition: null, cooperativePartner: "伙伴", belongCustomer: "客户", businessOpportunity: "商机",
+  comprehensiveEvaluation: "good", isOpenPatnavi: "opened", mainBusiness: "封装", serviceContent: "<p>走访</p>",
+  serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null, attachmentName: null,
+};
+
+/** The form under the app's data router, with the archive page it goes back to. */
 function renderForm(path: string) {
-  return render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Refine routerProvider={routerProvider} dataProvider={dataProvider} accessControlProvider={accessControlProvider} resources={resources} options={{ disableTelemetry: true }}>
-          <AccessProvider>
-            <Routes>
-              <Route path="/serviceFilesDetails" element={<ServiceRecordDetails />} />
-              <Route path="/serviceFiles" element={<div data-testid="archive-mark" />} />
-            </Routes>
-          </AccessProvider>
-        </Refine>
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
+  return renderInRefine(path, <ServiceRecordDetails />, { "/serviceFiles": <div data-testid="archive-mark" /> });
 }
 
 describe("the visit record form", () => {
@@ -63,12 +50,6 @@ describe("the visit record form", () => {
   it("loads a record, saves it with its id, says 'Saved successfully' and goes back", async () => {
     storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
     const notifier = fakeNotifier();
-    const record = {
-      id: 31, compId: 5, companyName: "芯片公司", researchers: "李研", contactPerson: "张三", contactPersonPhone: "13800000000",
-      contactPersonPosition: null, cooperativePartner: "伙伴", belongCustomer: "客户", businessOpportunity: "商机",
-      comprehensiveEvaluation: "good", isOpenPatnavi: "opened", mainBusiness: "封装", serviceContent: "<p>走访</p>",
-      serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null, attachmentName: null,
-    };
     const seen = stubNetwork(archiveReply({ "/api/archives/queryById/31": ok(record) }));
     renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);
     await waitFor(() => expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("伙伴"));
@@ -89,5 +70,79 @@ describe("the visit record form", () => {
     renderForm(`/serviceFilesDetails?compId=${COMP}&id=9&disable=true`);
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it("asks before leaving with typed content: Stay keeps it, Don't save leaves", async () => {
+    storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
+    const seen = stubNetwork(archiveReply());
+    renderForm(`/serviceFilesDetails?compId=${COMP}`);
+    fireEvent.change(await screen.findByTestId("form-cooperativePartner"), { target: { value: "新伙伴" } });
+    fireEvent.click(screen.getByTestId("form-back"));
+    expect(await screen.findByText("当前表单有未保存的内容，是否保存？")).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("unsaved-stay"));
+    await waitFor(() => expect(screen.queryByTestId("unsaved-stay")).toBeNull());
+    expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("新伙伴");
+    expect(screen.getByTestId(LOCATION_MARK)).toHaveTextContent(`/serviceFilesDetails?compId=${COMP}`);
+
+    fireEvent.click(screen.getByTestId("form-back"));
+    fireEvent.click(await screen.findByTestId("unsaved-discard"));
+    expect(await screen.findByTestId("archive-mark")).toBeInTheDocument();
+    expect(sentTo(seen, "/api/archives/releaseArchives")).toEqual([]);
+  });
+
+  it("asks on closing the window only while something typed is unsaved", async () => {
+    storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
+    stubNetwork(archiveReply());
+    renderForm(`/serviceFilesDetails?compId=${COMP}`);
+    const partner = await screen.findByTestId("form-cooperativePartner");
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(partner, { target: { value: "新伙伴" } });
+    await waitFor(() => expect(unload()).toBe(true));
+    // Typed and erased again: nothing to lose.
+    fireEvent.change(partner, { target: { value: " " } });
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+
+  it("leaves an untouched form, and one just saved, without asking", async () => {
+    storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
+    fakeNotifier();
+    stubNetwork(archiveReply({ "/api/archives/queryById/31": ok(record) }));
+    const { unmount } = renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);
+    fireEvent.click(await screen.findByTestId("form-back"));
+    expect(await screen.findByTestId("archive-mark")).toBeInTheDocument();
+    unmount();
+
+    renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);
+    await waitFor(() => expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("伙伴"));
+    fireEvent.change(screen.getByTestId("form-cooperativePartner"), { target: { value: "新伙伴" } });
+    fireEvent.click(screen.getByTestId("form-save"));
+    expect(await screen.findByTestId("archive-mark")).toBeInTheDocument();
+    expect(screen.queryByTestId("unsaved-stay")).toBeNull();
+  });
+
+  it("returns to the archive of the company the record was saved for", async () => {
+    storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
+    fakeNotifier();
+    const seen = stubNetwork(
+      archiveReply({
+        "/api/archives/queryById/31": ok(record),
+        "/api/company/search": ok({ records: [{ id: 5, name: "芯片公司" }, { id: 7, name: "封测公司" }], total: 2 }),
+      }),
+    );
+    renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);
+    await waitFor(() => expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("伙伴"));
+    const picker = screen.getByTestId("form-compId");
+    fireEvent.mouseDown(picker.querySelector(".ant-select-selector")!);
+    fireEvent.change(picker.querySelector("input")!, { target: { value: "封测" } });
+    fireEvent.click(await screen.findByText("封测公司"));
+    fireEvent.click(screen.getByTestId("form-save"));
+    await waitFor(() => expect(screen.getByTestId("archive-mark")).toBeInTheDocument());
+    expect(sentTo(seen, "/api/archives/releaseArchives")[0]).toMatchObject({ id: "31", compId: 7 });
+    expect(screen.getByTestId(LOCATION_MARK)).toHaveTextContent("/serviceFiles?id=7");
   });
 });
