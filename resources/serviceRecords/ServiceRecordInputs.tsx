@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, Select, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { DEFAULT_TIME_OF_DAY } from "../../contract/dateTime";
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from "../../contract/files";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_REJECTION_MESSAGES } from "../../contract/files";
 import { CONTACT_PERSON_MAX, LONG_TEXT_MAX } from "../../contract/limits";
 import { richTextLength } from "../../contract/serviceRecord";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../../contract/valueSets";
@@ -105,7 +105,10 @@ export function ServiceRecordInputs({
           maxCount={1}
           accept={ATTACHMENT_EXTENSIONS}
           maxBytes={ATTACHMENT_MAX_BYTES}
-          rejectMessage={t("archive.validation.attachmentInvalid")}
+          rejectMessages={{
+            type: t(`archive.validation.${ATTACHMENT_REJECTION_MESSAGES.type}`),
+            size: t(`archive.validation.${ATTACHMENT_REJECTION_MESSAGES.size}`),
+          }}
           authHeaders={uploadAuthHeaders}
           fileNames={attachment?.[0] && attachmentName ? { [attachment[0]]: attachmentName } : undefined}
           disabled={readOnly}

@@ -3,8 +3,9 @@ import { Button, message, Upload, type UploadProps } from "antd";
 import { useRef, useState, type ReactNode } from "react";
 import { downloadPath, UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
 import { useT } from "../../i18n/I18nContext";
+import { downloadStoredFile } from "./downloadFile";
 import { acceptAttribute, checkFile, formatBytes, type FileRejection } from "./fileRules";
-import { doneIds, entriesForIds, occupiedCount, sameIds, type UploadEntry } from "./uploadEntries";
+import { doneIds, entriesForIds, occupiedCount, sameIds, storedEntry, type UploadEntry } from "./uploadEntries";
 import { uploadFile, UploadError, type AuthHeaders } from "./uploadFile";
 
 export interface FileUploadProps {
@@ -16,8 +17,8 @@ export interface FileUploadProps {
   accept?: readonly string[];
   /** Files must be smaller than this many bytes. */
   maxBytes?: number;
-  /** Shown for a file refused by accept or maxBytes, instead of the default texts. */
-  rejectMessage?: string;
+  /** Shown for a file refused by accept ("type") or maxBytes ("size"), instead of the default texts. */
+  rejectMessages?: Partial<Record<FileRejection, string>>;
   path?: string;
   field?: string;
   authHeaders?: AuthHeaders;
@@ -36,7 +37,7 @@ export function FileUpload({
   maxCount,
   accept,
   maxBytes,
-  rejectMessage,
+  rejectMessages,
   path = UPLOAD_PATH,
   field = UPLOAD_FIELD,
   authHeaders,
@@ -49,19 +50,22 @@ export function FileUpload({
   const t = useT();
   const [messageApi, messageHolder] = message.useMessage();
   const nameOf = (id: string, index: number) => fileNames?.[id] ?? t("controls.upload.fileLabel", { index: index + 1 });
+  // Picture lists hold images, which are linked; a text list's files are downloaded with the token.
+  const linked = listType !== "text";
 
-  const [list, setList] = useState<UploadEntry[]>(() => entriesForIds(value ?? [], [], nameOf));
+  const [list, setList] = useState<UploadEntry[]>(() => entriesForIds(value ?? [], [], nameOf, linked));
   const [seenValue, setSeenValue] = useState(value);
   // antd marks a removed row by mutating it in place, so the previous list cannot tell which ids
   // were reported; this remembers them for use without a value.
   const reportedIds = useRef(value ?? []);
   if (value !== seenValue) {
     setSeenValue(value);
-    if (!sameIds(value ?? [], doneIds(list))) setList(entriesForIds(value ?? [], list, nameOf));
+    if (!sameIds(value ?? [], doneIds(list))) setList(entriesForIds(value ?? [], list, nameOf, linked));
   }
 
   const rejectionText = (reason: FileRejection) => {
-    if (rejectMessage) return rejectMessage;
+    const given = rejectMessages?.[reason];
+    if (given) return given;
     if (reason === "size") return t("controls.upload.tooLarge", { size: formatBytes(maxBytes ?? 0) });
     return t("controls.upload.wrongType", { types: (accept ?? []).join(", ") });
   };
@@ -111,9 +115,7 @@ export function FileUpload({
 
   const handleChange: UploadProps<{ id: string }>["onChange"] = ({ file, fileList }) => {
     const next = fileList.map((entry) =>
-      entry.status === "done" && entry.response
-        ? { ...entry, url: downloadPath(entry.response.id), thumbUrl: downloadPath(entry.response.id) }
-        : entry,
+      entry.status === "done" && entry.response ? { ...entry, ...storedEntry(entry.response.id, entry.name, linked), uid: entry.uid } : entry,
     );
     setList(next);
     if (file.status === "error") {
@@ -128,9 +130,14 @@ export function FileUpload({
   };
 
   const handlePreview = (entry: UploadEntry) => {
-    if (entry.status === "done" && entry.response) {
-      onPreview?.({ id: entry.response.id, name: entry.name, url: downloadPath(entry.response.id) });
-    }
+    if (entry.status !== "done" || !entry.response) return;
+    if (onPreview) onPreview({ id: entry.response.id, name: entry.name, url: downloadPath(entry.response.id) });
+    else if (!linked) download(entry);
+  };
+
+  // The http layer has shown why a download failed.
+  const download = (entry: UploadEntry) => {
+    if (entry.status === "done" && entry.response) downloadStoredFile(entry.response.id, entry.name).catch(() => undefined);
   };
 
   const full = maxCount > 1 && occupiedCount(list) >= maxCount;
@@ -159,7 +166,9 @@ export function FileUpload({
         beforeUpload={beforeUpload}
         customRequest={customRequest}
         onChange={handleChange}
-        onPreview={onPreview ? handlePreview : undefined}
+        onPreview={onPreview || !linked ? handlePreview : undefined}
+        showUploadList={{ showDownloadIcon: !linked }}
+        onDownload={download}
       >
         {disabled || full ? null : (children ?? defaultTrigger)}
       </Upload>

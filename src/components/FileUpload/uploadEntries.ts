@@ -4,7 +4,12 @@ import { downloadPath } from "../../../contract/files";
 /** A row of the upload list; `response.id` is set once the file is stored on the server. */
 export type UploadEntry = UploadFile<{ id: string }>;
 
-export function storedEntry(id: string, name: string): UploadEntry {
+/**
+ * A stored file's row. Only an image is linked by address (the server shows it to anyone holding
+ * its id, as `<img>` needs); any other file is fetched with the token when asked for.
+ */
+export function storedEntry(id: string, name: string, linked: boolean): UploadEntry {
+  if (!linked) return { uid: id, name, status: "done", response: { id } };
   const url = downloadPath(id);
   return { uid: id, name, status: "done", url, thumbUrl: url, response: { id } };
 }
@@ -28,10 +33,11 @@ export function entriesForIds(
   ids: readonly string[],
   current: readonly UploadEntry[],
   nameOf: (id: string, index: number) => string,
+  linked: boolean,
 ): UploadEntry[] {
   const stored = ids.map(
     (id, index) =>
-      current.find((entry) => entry.status === "done" && entry.response?.id === id) ?? storedEntry(id, nameOf(id, index)),
+      current.find((entry) => entry.status === "done" && entry.response?.id === id) ?? storedEntry(id, nameOf(id, index), linked),
   );
   return [...stored, ...current.filter((entry) => entry.status === "uploading")];
 }

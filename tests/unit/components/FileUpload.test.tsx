@@ -4,7 +4,9 @@ import { ConfigProvider, Form } from "antd";
 import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from "../../../contract/files";
+import { setAccessToken } from "../../../providers/tokenStore";
 import { FileUpload } from "../../../src/components/FileUpload";
+import { fakeNotifier, restoreNetwork, stubNetwork } from "../providers/network";
 import { FakeXhr, installFakeXhr, stored } from "./fakeXhr";
 
 // jsdom never ends CSS animations: without this a removed row would stay, leaving, forever.
@@ -21,11 +23,29 @@ function fileOf(name: string, size = 3): File {
 // The browser's picker would already hide files outside `accept`; these tests hand them over anyway.
 const user = () => userEvent.setup({ applyAccept: false });
 
+/** A row's action button by antd's (English, no locale given) title. */
+const rowButton = (name: string, title: "Remove file" | "Download file") =>
+  (screen.getByText(name).closest(".ant-upload-list-item") as HTMLElement).querySelector(`button[title="${title}"]`) as HTMLElement;
+
+/** Records the files handed to the browser as saves. */
+function catchSaves(): HTMLAnchorElement[] {
+  Object.assign(URL, { createObjectURL: vi.fn(() => "blob:file"), revokeObjectURL: vi.fn() });
+  const saved: HTMLAnchorElement[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this);
+  });
+  return saved;
+}
+
 describe("FileUpload", () => {
   beforeEach(installFakeXhr);
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    restoreNetwork();
+  });
 
-  it("sends a chosen file to /api/files/upload in the field `file` and lists it with a download link", async () => {
+  it("sends a chosen file to /api/files/upload in the field `file` and lists it", async () => {
     const onChange = vi.fn();
     const { container } = render(
       <FileUpload maxCount={1} onChange={onChange} authHeaders={() => ({ Authorization: "Bearer t1" })} />,
@@ -41,7 +61,46 @@ describe("FileUpload", () => {
 
     act(() => request.respond(200, stored("f1", "纪要.docx")));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(["f1"]));
-    expect(screen.getByRole("link", { name: "纪要.docx" })).toHaveAttribute("href", "/api/open/download/f1");
+    expect(screen.getByText("纪要.docx")).toBeInTheDocument();
+  });
+
+  it("downloads a listed file with the token instead of linking it, under the name the server gives", async () => {
+    setAccessToken({ access_token: "at-1", token_type: "bearer", expires_in: Date.now() + 3_600_000 });
+    const seen = stubNetwork(() => ({
+      data: new Blob(["docx"]),
+      headers: { "content-type": "application/octet-stream", "content-disposition": "attachment; filename=\"a.docx\"; filename*=UTF-8''%E7%BA%AA%E8%A6%81.docx" },
+    }));
+    const saved = catchSaves();
+    render(<FileUpload maxCount={1} value={["a1"]} fileNames={{ a1: "纪要.docx" }} />);
+    expect(screen.queryByRole("link", { name: "纪要.docx" })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByText("纪要.docx"));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(seen[0]).toMatchObject({ method: "get", url: "/api/open/download/a1", responseType: "blob" });
+    expect(seen[0].headers.Authorization).toBe("bearer at-1");
+    expect(saved[0].download).toBe("纪要.docx");
+
+    fireEvent.click(rowButton("纪要.docx", "Download file"));
+    await waitFor(() => expect(saved).toHaveLength(2));
+  });
+
+  it("says why a download was refused, and saves nothing", async () => {
+    const toasts = fakeNotifier();
+    stubNetwork(() => ({
+      status: 403,
+      data: new Blob([JSON.stringify({ code: 403, message: "没有权限执行此操作" })], { type: "application/json" }),
+      headers: { "content-type": "application/json" },
+    }));
+    const saved = catchSaves();
+    render(<FileUpload maxCount={1} value={["a1"]} fileNames={{ a1: "纪要.docx" }} />);
+    fireEvent.click(screen.getByText("纪要.docx"));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith("没有权限执行此操作"));
+    expect(saved).toHaveLength(0);
+  });
+
+  it("links stored images by address, as <img> reaches them without a token", () => {
+    const { container } = render(<FileUpload maxCount={1} value={["p1"]} listType="picture-card" />);
+    expect(container.querySelector(".ant-upload-list-item img")).toHaveAttribute("src", "/api/open/download/p1");
   });
 
   it("uses the upload path and field the caller gives", async () => {
@@ -52,14 +111,14 @@ describe("FileUpload", () => {
     expect(FakeXhr.sent[0].fileIn("avatar")?.name).toBe("me.png");
   });
 
-  it("refuses a file that is too large or of another type with the caller's message, sending nothing", async () => {
+  it("refuses a file that is too large or of another type with the caller's message for each rule, sending nothing", async () => {
     const onChange = vi.fn();
     const { container } = render(
       <FileUpload
         maxCount={1}
         accept={ATTACHMENT_EXTENSIONS}
         maxBytes={ATTACHMENT_MAX_BYTES}
-        rejectMessage="文件大小不能超过10MB!"
+        rejectMessages={{ size: "文件大小不能超过10MB!", type: "仅支持 .docx、.xlsx、.pptx 格式的文件" }}
         onChange={onChange}
       />,
     );
@@ -68,7 +127,7 @@ describe("FileUpload", () => {
     await user().upload(fileInput(container), fileOf("年报.xlsx", ATTACHMENT_MAX_BYTES));
     expect(await screen.findByText("文件大小不能超过10MB!")).toBeInTheDocument();
     await user().upload(fileInput(container), fileOf("照片.png"));
-    await waitFor(() => expect(screen.getAllByText("文件大小不能超过10MB!")).toHaveLength(2));
+    expect(await screen.findByText("仅支持 .docx、.xlsx、.pptx 格式的文件")).toBeInTheDocument();
 
     expect(FakeXhr.sent).toHaveLength(0);
     expect(screen.queryByText("年报.xlsx")).not.toBeInTheDocument();
@@ -116,14 +175,13 @@ describe("FileUpload", () => {
     expect(screen.queryByText("旧.docx")).not.toBeInTheDocument();
   });
 
-  it("lists files already stored, with download links, and removes one on request", async () => {
+  it("lists files already stored, by name, and removes one on request", async () => {
     const onChange = vi.fn();
     render(<FileUpload maxCount={3} value={["a1", "b2"]} fileNames={{ a1: "方案.pptx" }} onChange={onChange} />);
-    expect(screen.getByRole("link", { name: "方案.pptx" })).toHaveAttribute("href", "/api/open/download/a1");
-    expect(screen.getByRole("link", { name: "附件 2" })).toHaveAttribute("href", "/api/open/download/b2");
+    expect(screen.getByText("方案.pptx")).toBeInTheDocument();
+    expect(screen.getByText("附件 2")).toBeInTheDocument();
 
-    const row = screen.getByText("方案.pptx").closest(".ant-upload-list-item") as HTMLElement;
-    fireEvent.click(row.querySelector("button") as HTMLElement);
+    fireEvent.click(rowButton("方案.pptx", "Remove file"));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(["b2"]));
   });
 
@@ -152,8 +210,7 @@ describe("FileUpload", () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const abort = vi.spyOn(FakeXhr.sent[0], "abort");
 
-    const row = screen.getByText("a.docx").closest(".ant-upload-list-item") as HTMLElement;
-    fireEvent.click(row.querySelector("button") as HTMLElement);
+    fireEvent.click(rowButton("a.docx", "Remove file"));
     await waitFor(() => expect(screen.queryByText("a.docx")).not.toBeInTheDocument());
     expect(abort).toHaveBeenCalled();
     expect(screen.queryByText(/上传失败/)).not.toBeInTheDocument();
@@ -170,11 +227,11 @@ describe("FileUpload", () => {
         <button type="submit">保存</button>
       </Form>,
     );
-    expect(screen.getByRole("link", { name: "附件 1" })).toHaveAttribute("href", "/api/open/download/x9");
+    expect(screen.getByText("附件 1")).toBeInTheDocument();
     await user().upload(fileInput(container), fileOf("b.docx"));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0].respond(200, stored("y1", "b.docx")));
-    await screen.findByRole("link", { name: "b.docx" });
+    await waitFor(() => expect(rowButton("b.docx", "Download file")).toBeInTheDocument());
 
     fireEvent.click(screen.getByRole("button", { name: "保存" }));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ attachment: ["x9", "y1"] }));
@@ -182,7 +239,8 @@ describe("FileUpload", () => {
 
   it("shows stored files read-only when disabled", () => {
     render(<FileUpload maxCount={1} value={["a1"]} disabled />);
-    expect(screen.getByRole("link", { name: "附件 1" })).toBeInTheDocument();
+    expect(rowButton("附件 1", "Download file")).toBeInTheDocument();
+    expect(rowButton("附件 1", "Remove file")).toBeNull();
     expect(screen.queryByRole("button", { name: /上传文件/ })).not.toBeInTheDocument();
   });
 });
