@@ -1,12 +1,14 @@
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, message, Upload, type UploadProps } from "antd";
 import { useRef, useState, type ReactNode } from "react";
-import { downloadPath, UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
+import { downloadPath, IMAGE_EXTENSIONS, UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
 import { useT } from "../../i18n/I18nContext";
 import { downloadStoredFile } from "./downloadFile";
 import { acceptAttribute, checkFile, formatBytes, type FileRejection } from "./fileRules";
 import { doneIds, entriesForIds, occupiedCount, sameIds, storedEntry, type UploadEntry } from "./uploadEntries";
 import { uploadFile, UploadError, type AuthHeaders } from "./uploadFile";
+
+const isImageExtension = (ext: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
 
 export interface FileUploadProps {
   /** Ids of the stored files; with onChange this is an antd Form control. */
@@ -50,8 +52,8 @@ export function FileUpload({
   const t = useT();
   const [messageApi, messageHolder] = message.useMessage();
   const nameOf = (id: string, index: number) => fileNames?.[id] ?? t("controls.upload.fileLabel", { index: index + 1 });
-  // Picture lists hold images, which are linked; a text list's files are downloaded with the token.
-  const linked = listType !== "text";
+  // Images are linked (the server shows them to anyone holding the id); other files are downloaded with the token.
+  const linked = listType !== "text" || (accept !== undefined && accept.every((ext) => isImageExtension(ext)));
 
   const [list, setList] = useState<UploadEntry[]>(() => entriesForIds(value ?? [], [], nameOf, linked));
   const [seenValue, setSeenValue] = useState(value);

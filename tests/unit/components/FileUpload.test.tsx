@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { ConfigProvider, Form } from "antd";
 import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from "../../../contract/files";
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, IMAGE_EXTENSIONS } from "../../../contract/files";
 import { setAccessToken } from "../../../providers/tokenStore";
 import { FileUpload } from "../../../src/components/FileUpload";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../providers/network";
@@ -101,6 +101,8 @@ describe("FileUpload", () => {
   it("links stored images by address, as <img> reaches them without a token", () => {
     const { container } = render(<FileUpload maxCount={1} value={["p1"]} listType="picture-card" />);
     expect(container.querySelector(".ant-upload-list-item img")).toHaveAttribute("src", "/api/open/download/p1");
+    render(<FileUpload maxCount={1} value={["p2"]} fileNames={{ p2: "头像" }} accept={IMAGE_EXTENSIONS} />);
+    expect(screen.getByRole("link", { name: "头像" })).toHaveAttribute("href", "/api/open/download/p2");
   });
 
   it("uses the upload path and field the caller gives", async () => {
