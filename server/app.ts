@@ -32,6 +32,7 @@ import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
 import { registerErrors } from "./plugins/errors";
 import { registerOperationLog } from "./plugins/operationLog";
+import { registerRateLimit } from "./plugins/rateLimit";
 import { registerSecurity } from "./plugins/security";
 import { appShellSender, registerStatic } from "./plugins/static";
 import type { App } from "./types";
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await registerDraining(app);
+  await registerRateLimit(app);
   await registerErrors(app, { sendAppShell: appShellSender(config) });
   await registerSecurity(app);
   await registerBodies(app);

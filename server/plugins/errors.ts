@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../contract/envelope";
 import { AppError, Messages, UNSUPPORTED_MEDIA_TYPE } from "../errors";
 import type { App } from "../types";
+import { rateLimitOf } from "./rateLimit";
 import { validationMessage } from "./validationMessage";
 
 /** Paths the server answers itself; everything else that a browser navigates to is the app. */
@@ -61,6 +62,11 @@ function isNavigation(request: FastifyRequest, path: string): boolean {
   return !/\.[^/]*$/.test(path.slice(path.lastIndexOf("/") + 1));
 }
 
+function servesAppShell(request: FastifyRequest): boolean {
+  const path = request.url.split("?")[0];
+  return !isApiPath(path) && isNavigation(request, path);
+}
+
 /**
  * The one error handler and the one not-found handler: every failure leaves as an envelope with
  * a Chinese message; unexpected errors are logged with the request id and never shown.
@@ -81,7 +87,9 @@ export async function registerErrors(app: App, options: ErrorsOptions): Promise<
     return reply.status(known.httpStatus).send(known.result === undefined ? body : { ...body, result: known.result });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // Scanners probing for paths are slowed down; the app's own pages, which browsers navigate to, are not.
+  const notFoundLimit = app.rateLimit({ ...rateLimitOf(app.config, "notFound"), allowList: (request) => servesAppShell(request) });
+  app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {
     const path = request.url.split("?")[0];
     if (!isApiPath(path) && isNavigation(request, path)) return options.sendAppShell(request, reply);
     const message = isApiPath(path) ? Messages.notFound : Messages.resourceNotFound;

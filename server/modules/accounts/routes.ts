@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
+import { rateLimitOf } from "../../plugins/rateLimit";
 import { smsCodesFor } from "../sms/service";
 import {
   ChangeMobileBody,
@@ -24,12 +25,15 @@ const TAGS = ["账号"];
  */
 const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: AccountDeps = { db: app.db, dialect: app.dialect, config: app.config, sms: smsCodesFor(app) };
+  // Per client address, over both paths of each call; registration and password reset share one.
+  const accountLimit = rateLimitOf(app.config, "account");
+  const infoExistsLimit = rateLimitOf(app.config, "infoExists");
 
   for (const url of ["/api/user/register", "/patnavi/ucenter/user/cdgxq/register"]) {
     app.post(
       url,
       {
-        config: { access: "public", logAction: "注册账号" },
+        config: { access: "public", logAction: "注册账号", rateLimit: accountLimit },
         schema: { tags: TAGS, summary: "注册会员账号（手机号须经短信验证码确认）", body: RegisterBody, response: { 200: Enveloped(Registered) } },
       },
       async (request) => ok(await register(deps, request.body), { status: 1 }),
@@ -40,7 +44,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public", logAction: false },
+        config: { access: "public", logAction: false, rateLimit: infoExistsLimit },
         schema: { tags: TAGS, summary: "用户名或手机号是否已被占用", body: InfoExistsBody, response: { 200: Enveloped(InfoExists) } },
       },
       async (request) => ok({ exists: await infoExists(deps, request.body.type, request.body.value) }),
@@ -51,7 +55,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public", logAction: "找回密码" },
+        config: { access: "public", logAction: "找回密码", rateLimit: accountLimit },
         schema: { tags: TAGS, summary: "凭短信验证码重设密码；该账号的所有会话随即结束", body: ResetPasswordBody, response: { 200: Enveloped(Done) } },
       },
       async (request) => {

@@ -4,6 +4,7 @@ import { ErrorCode } from "../../../contract/envelope";
 import { AppError } from "../../errors";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
+import { rateLimitOf } from "../../plugins/rateLimit";
 import { writeLog } from "../logs/writer";
 import { createCaptcha } from "./captcha";
 import { AuthMessages } from "./messages";
@@ -26,19 +27,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const token = tokenEndpoint(app);
   const errorHandler = tokenErrorHandler(app);
+  const tokenLimit = rateLimitOf(app.config, "token");
 
   app.post(
     "/uaa/oauth/token",
-    { config: { access: "public", logAction: false }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } },
+    { config: { access: "public", logAction: false, rateLimit: tokenLimit }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（OAuth 2.0 令牌端点）" } },
     token,
   );
   // SPEC 7: the patent-navigation token request sends its parameters as a GET query.
-  app.get("/oauth/token", { config: { access: "public" }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（查询串参数）" } }, token);
+  app.get("/oauth/token", { config: { access: "public", rateLimit: tokenLimit }, errorHandler, schema: { ...tokenSchema, summary: "获取令牌（查询串参数）" } }, token);
 
   app.get(
     "/uaa/identity/captcha",
     {
-      config: { access: "public" },
+      config: { access: "public", rateLimit: rateLimitOf(app.config, "captcha") },
       schema: { tags: ["登录"], summary: "图形验证码：4 位，5 分钟内有效，只能使用一次，不区分大小写", response: { 200: Enveloped(CaptchaImage) } },
     },
     async (_request, reply) => {

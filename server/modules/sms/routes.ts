@@ -4,6 +4,7 @@ import { MOBILE_PATTERN, SMS_CODE_TTL_MS, SMS_RESEND_AFTER_MS, SMS_SCENES, type 
 import { ErrorCode } from "../../../contract/envelope";
 import { AppError } from "../../errors";
 import { Enveloped, ok } from "../../plugins/envelope";
+import { rateLimitOf } from "../../plugins/rateLimit";
 import { MobileMessages, userByMobile } from "../accounts/users";
 import { SmsCodeForm, SmsCodeQuery, SmsCodeTiming } from "./schemas";
 import { smsCodesFor } from "./service";
@@ -32,6 +33,8 @@ function smsRequest(fields: Record<string, unknown>): { mobile: string; scene: S
 /** SMS verification codes for registration, password recovery and a change of mobile number. */
 const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const codes = smsCodesFor(app);
+  // Both paths count against one allowance per address.
+  const smsLimit = rateLimitOf(app.config, "sms");
 
   async function send(fields: Record<string, unknown>) {
     const { mobile, scene } = smsRequest(fields);
@@ -46,7 +49,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/notify/smscode",
     {
-      config: { access: "public", logAction: "发送短信验证码" },
+      config: { access: "public", logAction: "发送短信验证码", rateLimit: smsLimit },
       schema: {
         tags: ["短信"],
         summary: "发送短信验证码（multipart 字段 mobile、scene）",
@@ -63,7 +66,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/uaa/identity/smsCode",
     {
-      config: { access: "public" },
+      config: { access: "public", rateLimit: smsLimit },
       schema: { tags: ["短信"], summary: "发送短信验证码", querystring: SmsCodeQuery, response: { 200: Enveloped(SmsCodeTiming) } },
     },
     async (request) => send(request.query),

@@ -35,6 +35,8 @@ export async function createTestEnvironment(kind: DatabaseKind, env: Record<stri
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       LOG_LEVEL: "silent",
       STATIC_DIR: join(dataDir, "no-app-built"),
+      // Tests sign in and probe far faster than people; the limits' own test sets 1.
+      RATE_LIMIT_SCALE: "100",
       ...env,
     },
     cleanup: async () => {
