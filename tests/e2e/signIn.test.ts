@@ -86,15 +86,37 @@ describe.skipIf(!hasChromium)("signing in and out in Chromium", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
   });
 
-  it("signs in through the development provider and back through the callback", async () => {
+  it("signs in through the development provider and back through the callback; signing out ends the provider's session too", async () => {
     await fresh();
-    await page.goto(server.baseUrl + "/login/index");
-    await page.getByTestId("login-sso").click();
-    await page.waitForURL(/\/idp\//, { timeout: 15_000 });
+    const addresses: string[] = [];
+    page.on("request", (req) => addresses.push(req.url()));
+    const ssoSignIn = async () => {
+      await page.goto(server.baseUrl + "/login/index");
+      await page.getByTestId("login-sso").click();
+      await page.waitForURL(/\/idp\//, { timeout: 15_000 });
+    };
+    await ssoSignIn();
     await page.locator("input[name=username]").fill("zhangsan");
     await page.locator("input[name=password]").fill("Zhangsan123");
     await page.getByRole("button", { name: "登录" }).click();
     await expect.poll(() => page.getByTestId("header-user").innerText(), { timeout: 20_000 }).toContain("张三");
     expect(new URL(page.url()).pathname).not.toBe("/authorization-callback");
+    const idToken = await page.evaluate(() => sessionStorage.getItem("ssoIdToken"));
+    expect(idToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    await page.getByTestId("header-user").hover();
+    await page.getByText("退出登录", { exact: true }).click();
+    // Out through the provider's sign-out, which sends the browser back to the login page.
+    await expect.poll(() => addresses.some((url) => new URL(url).pathname === "/idp/session/end/confirm"), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/login/index");
+    await expect.poll(() => page.getByTestId("login-sso").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem("ssoIdToken"))).toBeNull();
+    // No token or code in any address the browser asked for.
+    expect(addresses.filter((url) => url.includes(idToken!) || /[?&](id_token_hint|access_token|refresh_token|password)=/.test(url))).toEqual([]);
+
+    // The next single sign-on asks for the password again instead of signing 张三 straight back in.
+    await ssoSignIn();
+    await expect.poll(() => page.locator("input[name=password]").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId("header-user").count()).toBe(0);
   });
 });
