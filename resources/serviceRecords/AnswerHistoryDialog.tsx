@@ -16,7 +16,7 @@ interface HistoryEntry {
 
 const HISTORY_WIDTH = 960;
 
-function HistoryTable({ compId, questionNo }: { compId: string; questionNo: string }) {
+function HistoryTable({ compId, questionNo }: { compId: number; questionNo: string }) {
   const t = useT();
   // SPEC 9: the whole history in one request (current 1, size 1000), hence pagination off.
   const { tableProps } = useTable<HistoryEntry>({
@@ -60,7 +60,7 @@ export function AnswerHistoryDialog({
   questionNo,
   onClose,
 }: {
-  compId: string;
+  compId: number;
   questionNo: string | undefined;
   onClose: () => void;
 }) {

@@ -6,7 +6,7 @@ import { useT } from "../../src/i18n/I18nContext";
 import { exportReport } from "./archiveCalls";
 
 /** SPEC 2 "Export all": downloads the company's archive, showing progress while it comes. */
-export function ExportAllButton({ compId }: { compId: string }) {
+export function ExportAllButton({ compId }: { compId: number }) {
   const t = useT();
   const [percent, setPercent] = useState<number | null>(null);
 

@@ -26,7 +26,7 @@ const trimmed = (value: string | null | undefined): string => (value ?? "").trim
 /** SPEC 2 / 4 question tab: read-only answers until Edit, then textareas and Save. */
 export const QuestionTab = forwardRef<
   QuestionTabHandle,
-  { compId: string; serviceNo: string; onDirtyChange: (dirty: boolean) => void }
+  { compId: number; serviceNo: string; onDirtyChange: (dirty: boolean) => void }
 >(function QuestionTab({ compId, serviceNo, onDirtyChange }, ref) {
   const t = useT();
   const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
@@ -83,7 +83,7 @@ export const QuestionTab = forwardRef<
     // Only non-empty answers that differ from what was loaded, each with the version it replaces.
     const items = filled
       .filter((q) => answerOf(q) !== trimmed(q.currentAnswer))
-      .map((q) => ({ compId: Number(compId), questionNo: q.questionNo, currentAnswer: answerOf(q), version: q.version }));
+      .map((q) => ({ compId, questionNo: q.questionNo, currentAnswer: answerOf(q), version: q.version }));
     if (items.length === 0) {
       leaveEditing();
       return true;

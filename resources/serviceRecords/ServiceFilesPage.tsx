@@ -26,11 +26,12 @@ const isIpDimension = (dimension: Dimension): boolean => [true, 1, "1", "true"].
  */
 export default function ServiceFilesPage() {
   const [params] = useSearchParams();
-  const compId = params.get("id");
-  return compId ? <CompanyArchive compId={compId} /> : <CompanyList />;
+  // The API takes ids as JSON numbers; an id that is not one leads to the finder.
+  const compId = Number(params.get("id") ?? "");
+  return Number.isSafeInteger(compId) && compId > 0 ? <CompanyArchive compId={compId} /> : <CompanyList />;
 }
 
-function CompanyArchive({ compId }: { compId: string }) {
+function CompanyArchive({ compId }: { compId: number }) {
   const t = useT();
   const canExport = useCanMenu(MenuCode.SERVICE_FILES_EXPORT);
   const [active, setActive] = useState(RECORD_TAB);

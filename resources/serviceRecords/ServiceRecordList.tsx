@@ -14,7 +14,7 @@ import { ServiceRecordListFilter } from "./ServiceRecordListFilter";
 const EMPTY_TEXT = "--";
 
 /** SPEC 2 "Service record" tab: one company's visit records, 10 a page. */
-export function ServiceRecordList({ compId }: { compId: string }) {
+export function ServiceRecordList({ compId }: { compId: number }) {
   const t = useT();
   const navigate = useNavigate();
   // The page's URL belongs to the archive (id = company), so the list keeps its state to itself;
@@ -31,7 +31,7 @@ export function ServiceRecordList({ compId }: { compId: string }) {
   });
 
   const details = (query: Record<string, string>) =>
-    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId, ...query }).toString()}`);
+    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId: String(compId), ...query }).toString()}`);
 
   const columns = useMemo<ProColumns<ServiceRecordRow>[]>(
     () => [

@@ -43,7 +43,7 @@ export function conflictsOf(body: unknown): AnswerConflict[] {
  * Silent: the caller shows SPEC 8's single "Export failed" warning.
  */
 export async function exportReport(
-  compId: string,
+  compId: number,
   fallbackName: string,
   onProgress: (percent: number) => void,
 ): Promise<void> {

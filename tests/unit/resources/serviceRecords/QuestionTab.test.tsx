@@ -26,6 +26,8 @@ describe("a question tab", () => {
     renderInRefine(`/serviceFiles?id=${COMP}`, <ServiceFilesPage />);
     const answer = await openIpTab();
     expect(answer).toHaveAttribute("readonly");
+    // Ids travel as JSON numbers: the server refuses "5" where an id belongs.
+    expect(sentTo(seen, "/api/archives/queryServiceQuestion")[0]).toEqual({ compId: Number(COMP), serviceType: "IP" });
     expect(screen.getByText("历史记录：2024-05-03 10:00:00 王芯 编辑了该项")).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId("question-edit"));

@@ -26,7 +26,7 @@ describe("the service record tab", () => {
     const [first, second] = within(table).getAllByRole("row").slice(1);
     expect(first).toHaveTextContent("1李研张三13800000000优秀2024-05-01 12:00:00查看");
     expect(second).toHaveTextContent("2王研李四028-1234567一般--查看");
-    expect(sentTo(seen, "/api/archives/queryArchivesPage")[0]).toEqual({ current: 1, size: 10, model: { compId: COMP } });
+    expect(sentTo(seen, "/api/archives/queryArchivesPage")[0]).toEqual({ current: 1, size: 10, model: { compId: Number(COMP) } });
     expect(screen.getByText("共 2 条")).toBeInTheDocument();
     expect(screen.getByTestId("archive-tab-IP")).toHaveTextContent("*知识产权");
     expect(screen.getByTestId("export-all")).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe("the service record tab", () => {
       expect(sentTo(seen, "/api/archives/queryArchivesPage").at(-1)).toEqual({
         current: 1,
         size: 10,
-        model: { compId: COMP, researchers: "李研", contactPerson: "张" },
+        model: { compId: Number(COMP), researchers: "李研", contactPerson: "张" },
       }),
     );
   });
