@@ -23,7 +23,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tokenSchema = {
     tags: ["登录"],
     description: TOKEN_PARAMS,
-    response: { 200: TokenAnswer, "4xx": TokenError, "5xx": TokenError },
+    response: { 200: TokenAnswer, "4xx": TokenError },
   };
   const token = tokenEndpoint(app);
   const errorHandler = tokenErrorHandler(app);

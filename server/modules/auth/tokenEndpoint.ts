@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ErrorCode, OK_CODE } from "../../../contract/envelope";
-import { AppError, Messages } from "../../errors";
+import { OK_CODE } from "../../../contract/envelope";
+import { AppError } from "../../errors";
 import { fromFrameworkError } from "../../plugins/errors";
 import { writeLog } from "../logs/writer";
 import { authenticateClient } from "./clients";
@@ -103,31 +103,30 @@ export function tokenEndpoint(app: FastifyInstance) {
   };
 }
 
-/** The RFC 6749 5.2 code of a failure outside the grants (RFC 6749 4.1.2.1 for the temporary ones). */
+/** The RFC 6749 5.2 code of a refusal outside the grants (RFC 6749 4.1.2.1 for the temporary ones). */
 function oauthCodeOf(httpStatus: number): string {
   if (httpStatus === 401) return "invalid_client";
-  if (httpStatus === 429 || httpStatus === 503) return "temporarily_unavailable";
-  return httpStatus >= 500 ? "server_error" : "invalid_request";
+  if (httpStatus === 429 || httpStatus >= 500) return "temporarily_unavailable";
+  return "invalid_request";
 }
 
 /**
- * The token routes' error handler. What fails around the endpoint itself (a body that is not
- * JSON or is empty, one too large, an unsupported content type, too many attempts, a database
- * that is down) is answered in the endpoint's own shape, `error` and `error_description` for OAuth
- * clients and the envelope's `code` and Chinese `message` for the app, as the app-wide handler
- * would answer it otherwise; nothing internal is shown.
+ * The token routes' error handler. What is refused around the endpoint itself (a body that is not
+ * JSON or is empty, one too large, an unsupported content type, too many attempts, single sign-on
+ * unavailable) is answered in the endpoint's own shape, `error` and `error_description` for OAuth
+ * clients and the envelope's `code` and Chinese `message` for the app. Anything else (a database
+ * that is down, a bug) is the app-wide handler's, which answers 503 or 500 and logs it.
  */
-export function tokenErrorHandler(app: Pick<FastifyInstance, "config">) {
+export function tokenErrorHandler(app: Pick<FastifyInstance, "config" | "errorHandler">) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error instanceof AppError ? error : fromFrameworkError(error, app.config.uploadMaxMb);
-    if (!known) request.log.error({ err: error }, "token request failed");
-    else request.log.info({ code: known.code, reason: known.message }, "token request refused");
-    const status = known?.httpStatus ?? 500;
-    return reply.status(status).send({
-      error: oauthCodeOf(status),
-      error_description: (STATUS_CODES[status] ?? "error").toLowerCase(),
-      code: known?.code ?? ErrorCode.INTERNAL,
-      message: known?.message ?? Messages.internal,
+    if (!known) return app.errorHandler(error, request, reply);
+    request.log.info({ code: known.code, reason: known.message }, "token request refused");
+    return reply.status(known.httpStatus).send({
+      error: oauthCodeOf(known.httpStatus),
+      error_description: (STATUS_CODES[known.httpStatus] ?? "error").toLowerCase(),
+      code: known.code,
+      message: known.message,
     });
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerGrant } from "../../../../server/modules/auth/grants";
 import { testDatabases } from "../../helpers/databases";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
 import { CLIENT, TOKEN_PATH } from "./support";
@@ -18,7 +19,13 @@ function expectTokenError(res: { statusCode: number; body: string; json(): unkno
 describe.each(testDatabases())("the token endpoint with malformed requests on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {
+      // A grant whose code fails: what a caller sees of a bug is the app-wide answer, nothing internal.
+      routes: (app) =>
+        registerGrant(app, "test_broken", async () => {
+          throw new Error("internal detail: relation users_secret does not exist");
+        }),
+    });
   });
   afterAll(() => t.close());
 
@@ -67,6 +74,12 @@ describe.each(testDatabases())("the token endpoint with malformed requests on %s
     expectTokenError(await post("\u00ff\u00fe garbage", "application/octet-stream"), 415, "不支持的请求内容类型");
     const huge = JSON.stringify({ grant_type: "password", pad: "x".repeat(t.config.bodyLimitBytes) });
     expectTokenError(await post(huge, "application/json"), 413, "请求体过大");
+  });
+
+  it("answers an unexpected failure 500 with the app's message and shows nothing internal", async () => {
+    const res = await post(new URLSearchParams({ ...CLIENT, grant_type: "test_broken" }).toString(), "application/x-www-form-urlencoded");
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: "服务器内部错误" });
   });
 
   it("answers the GET form of SPEC 7 without parameters 401 invalid_client", async () => {
