@@ -42,7 +42,9 @@ export const ssoConfig = {
   issuer: "http://localhost:8080/idp",
   authorizeUrl: "http://localhost:8080/idp/auth",
   tokenUrl: "http://localhost:8080/idp/token",
+  endSessionUrl: "http://localhost:8080/idp/session/end",
   clientId: "platform",
   redirectUri: "http://localhost:8080/authorization-callback",
+  postLogoutRedirectUri: "http://localhost:8080/login/index",
   scopes: "openid profile phone offline_access",
 };
