@@ -60,4 +60,5 @@ export const Messages = {
   shuttingDown: "服务正在重启，请稍后再试",
   appNotBuilt: "前端应用尚未构建，请先运行 npm run build",
   databaseDown: "数据库不可用",
+  serviceUnavailable: "服务暂不可用，请稍后再试",
 } as const;

@@ -11,6 +11,22 @@ import type { App } from "./types";
 
 /** Requests in flight get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** A replacement process that died before listening is started again after this, doubling up to the maximum. */
+const REPLACE_DELAY_FIRST_MS = 1_000;
+const REPLACE_DELAY_MAX_MS = 30_000;
+
+/**
+ * Until the process serves, SIGTERM or SIGINT ends a wait for the database (the start then stops
+ * with exit code 0); once it serves, handleSignals or the supervisor take over the signals.
+ */
+const starting = new AbortController();
+const abortStart = () => starting.abort();
+function stopWaiting(): void {
+  process.off("SIGTERM", abortStart);
+  process.off("SIGINT", abortStart);
+  process.off("SIGINT", ignoreSignal);
+}
+function ignoreSignal(): void {}
 
 /** Listen failures an operator fixes in the configuration, named like ConfigErrors. */
 function listenProblem(error: unknown, config: Config): ConfigError | null {
@@ -73,7 +89,7 @@ async function prepare(database: DatabaseHandle, config: Config, log: Logger): P
 
 /** Serves the platform in this process; `prepared`: the primary process has already run prepare(). */
 async function serve(config: Config, log: Logger, prepared: boolean): Promise<void> {
-  const database: DatabaseHandle = await openDatabase(config, log);
+  const database: DatabaseHandle = await openDatabase(config, log, { signal: starting.signal });
   let app: App | null = null;
   try {
     log.info({ database: database.location }, "database opened");
@@ -95,33 +111,45 @@ async function serve(config: Config, log: Logger, prepared: boolean): Promise<vo
     throw error;
   }
   log.info({ url: config.publicUrl }, `serving the platform at ${config.publicUrl}`);
+  stopWaiting();
   handleSignals(app, log);
+  // A signal that came while the start was under way is answered now.
+  if (starting.signal.aborted) process.kill(process.pid, "SIGTERM");
 }
 
 /**
  * WORKERS > 1: this process prepares the database, then starts that many serving processes on the
- * one port (node:cluster) and watches them. One that dies while serving is replaced; one that dies
- * before it listens means the start failed (it has said why on stderr), and everything stops.
+ * one port (node:cluster) and watches them. Before any of them has listened, one that dies means
+ * the start failed (it has said why on stderr), and everything stops. Afterwards a process that
+ * dies is replaced, and a replacement that dies before it listens is started again after a pause
+ * that grows, so a fault outside the server (the database away) never stops the others.
  * SIGTERM or SIGINT stops them all, each finishing its requests in flight.
  */
 async function supervise(config: Config, log: Logger): Promise<void> {
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { signal: starting.signal });
   try {
     await prepare(database, config, log);
   } finally {
     await database.close();
   }
+  stopWaiting();
+  if (starting.signal.aborted) process.exit(0);
 
   // The workers run this file directly, whatever started the primary (npm start builds the app first).
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
   let stopping = false;
   let failed = false;
+  let served = false;
+  /** Replacements in a row that died before listening: the next one waits longer. */
+  let failedReplacements = 0;
   const listening = new Set<number>();
   const start = () => cluster.fork().on("listening", function (this: Worker) {
     listening.add(this.id);
+    served = true;
+    failedReplacements = 0;
   });
   cluster.on("exit", (worker, code, signal) => {
-    const served = listening.delete(worker.id);
+    const wasListening = listening.delete(worker.id);
     if (!stopping && !served) {
       failed = true;
       stopping = true;
@@ -133,14 +161,19 @@ async function supervise(config: Config, log: Logger): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
-    log.error({ worker: worker.process.pid, code, signal }, "a server process died; starting another");
-    start();
+    const delayMs = wasListening ? 0 : Math.min(REPLACE_DELAY_MAX_MS, REPLACE_DELAY_FIRST_MS * 2 ** failedReplacements++);
+    log.error({ worker: worker.process.pid, code, signal, delayMs }, "a server process died; starting another");
+    setTimeout(() => {
+      if (!stopping) start();
+    }, delayMs);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "stopping the server processes");
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    // Nothing left to wait for when every process has already ended (all between replacements).
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -161,6 +194,9 @@ function failStart(error: unknown, log: Logger | null): never {
 
 async function main(): Promise<void> {
   let log: Logger | null = null;
+  process.on("SIGTERM", abortStart);
+  // Ctrl-C reaches the workers too; the primary passes it on as SIGTERM.
+  process.on("SIGINT", cluster.isPrimary ? abortStart : ignoreSignal);
   try {
     loadDotEnv();
     const config = loadConfig(process.env);
@@ -168,6 +204,10 @@ async function main(): Promise<void> {
     if (config.workers > 1 && cluster.isPrimary) await supervise(config, log);
     else await serve(config, log, cluster.isWorker);
   } catch (error) {
+    if (starting.signal.aborted) {
+      log?.info("stopped while waiting for the database");
+      process.exit(0);
+    }
     failStart(error, log);
   }
 }

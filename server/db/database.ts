@@ -1,11 +1,11 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from "kysely";
-import pg from "pg";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CamelCasePlugin, Kysely, type Dialect as KyselyDialect } from "kysely";
 import { ConfigError, type Config } from "../config";
 import type { Logger } from "../logger";
+import { isDatabaseUnavailable, reasonOf } from "./faults";
+import { openPostgresConnection, type PostgresConnection } from "./postgres";
 import type { Database } from "./schema";
+import { openSqliteDialect } from "./sqlite";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -19,103 +19,56 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const CONNECT_TIMEOUT_MS = 10_000;
-const POOL_SIZE = 10;
+/** A start that finds PostgreSQL unreachable tries again after this, doubling up to the maximum. */
+const START_RETRY_FIRST_MS = 500;
+const START_RETRY_MAX_MS = 10_000;
 
-/** A connection failure often comes as an AggregateError (one per address tried) with an empty message. */
-function reasonOf(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return reasonOf(error.errors[0]);
-  if (error instanceof Error) {
-    const text = error.message || (error as NodeJS.ErrnoException).code || error.name;
-    return text.replace(/\s+/g, " ").trim();
-  }
-  return String(error);
-}
-
-function handle(db: Kysely<Database>, dialect: Dialect, schema: string | null, location: string): DatabaseHandle {
+function handle(dialect: Dialect, kyselyDialect: KyselyDialect, schema: string | null, location: string, after?: () => Promise<void>): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: kyselyDialect, plugins: [new CamelCasePlugin()] });
   let closing: Promise<void> | null = null;
   return {
     db,
     dialect,
     schema,
     location,
-    close: () => (closing ??= db.destroy()),
+    close: () => (closing ??= db.destroy().then(after)),
   };
 }
-
-/** How many compiled statements a SQLite connection keeps: more than the server has distinct queries. */
-const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * Kysely asks better-sqlite3 to prepare every statement it runs, and compiling one costs about as
- * much as running it; this keeps the compiled statements by their SQL (least recently used out), so
- * a repeated query is compiled once. Safe because the server never streams: each statement has run
- * to its end before the next query starts.
+ * Connects to PostgreSQL; while it is unreachable (not started yet, restarting) waits and tries
+ * again, saying so in the log, until `signal` aborts. What waiting cannot fix (a refused password,
+ * a database or schema that does not exist) is a one-line ConfigError.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
-  };
-}
-
-function openSqlite(file: string): DatabaseHandle {
-  let sqlite: SqliteDatabase.Database;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    sqlite = new SqliteDatabase(file);
-    // WAL lets readers work while a write is in progress; the busy timeout rides out short write locks.
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 5000");
-  } catch (error) {
-    throw new ConfigError(`DATA_DIR: cannot open the SQLite database ${file} (${reasonOf(error)})`);
+async function openPostgres(url: string, display: string, log: Logger, signal?: AbortSignal): Promise<DatabaseHandle> {
+  let connection: PostgresConnection;
+  let attempt = 0;
+  for (; ; attempt++) {
+    try {
+      connection = await openPostgresConnection(url, log);
+      break;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw new ConfigError(`DATABASE_URL: cannot connect to ${display} (${reasonOf(error)})`);
+      const retryInMs = Math.min(START_RETRY_MAX_MS, START_RETRY_FIRST_MS * 2 ** attempt);
+      log.warn({ database: display, reason: reasonOf(error), retryInMs }, `database unreachable; trying again in ${retryInMs / 1000} s`);
+      await sleep(retryInMs, undefined, { signal });
+    }
   }
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new CamelCasePlugin()],
-  });
-  return handle(db, "sqlite", null, `sqlite:${file}`);
-}
-
-async function openPostgres(url: string, display: string, log: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  // An idle connection that breaks (database restart) must not crash the process; the next query reconnects.
-  pool.on("error", (error) => log.warn({ err: error }, "idle PostgreSQL connection failed"));
-  let schema: string | null;
-  try {
-    const { rows } = await pool.query<{ schema: string | null }>("select current_schema() as schema");
-    schema = rows[0]?.schema ?? null;
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw new ConfigError(`DATABASE_URL: cannot connect to ${display} (${reasonOf(error)})`);
-  }
+  const { dialect, schema, stopProbing } = connection;
   if (schema === null) {
-    await pool.end().catch(() => undefined);
+    await handle("postgres", dialect, null, display, stopProbing).close();
     throw new ConfigError(`DATABASE_URL: cannot connect to ${display} (the search_path names no existing schema)`);
   }
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
-  });
-  return handle(db, "postgres", schema, `${display} (schema ${schema})`);
+  if (attempt > 0) log.info({ database: display }, "database reachable");
+  return handle("postgres", dialect, schema, `${display} (schema ${schema})`, stopProbing);
 }
 
-/** Opens the configured database and proves it answers; failures are one-line ConfigErrors. */
-export async function openDatabase(config: Pick<Config, "database">, log: Logger): Promise<DatabaseHandle> {
-  return config.database.kind === "sqlite"
-    ? openSqlite(config.database.file)
-    : openPostgres(config.database.url, config.database.display, log);
+/**
+ * Opens the configured database and proves it answers. PostgreSQL that is unreachable is waited
+ * for (until `signal` aborts, with its AbortError); other failures are one-line ConfigErrors.
+ */
+export async function openDatabase(config: Pick<Config, "database">, log: Logger, options: { signal?: AbortSignal } = {}): Promise<DatabaseHandle> {
+  const { database } = config;
+  if (database.kind === "sqlite") return handle("sqlite", openSqliteDialect(database.file), null, `sqlite:${database.file}`);
+  return openPostgres(database.url, database.display, log, options.signal);
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../contract/envelope";
-import { AppError, Messages, UNSUPPORTED_MEDIA_TYPE } from "../errors";
+import { isDatabaseUnavailable } from "../db/faults";
+import { AppError, Messages, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE } from "../errors";
 import type { App } from "../types";
 import { rateLimitOf } from "./rateLimit";
 import { validationMessage } from "./validationMessage";
@@ -19,6 +20,9 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: Messages.unsupportedMediaType,
   429: Messages.tooManyRequests,
 };
+
+/** How soon a caller refused for a database outage may try again, in seconds (Retry-After). */
+const OUTAGE_RETRY_AFTER_S = 1;
 
 /** Fastify's and its plugins' own failures, by error code, in the user's language. */
 export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): AppError | null {
@@ -75,6 +79,14 @@ export async function registerErrors(app: App, options: ErrorsOptions): Promise<
   const { uploadMaxMb } = app.config;
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database is down, restarting or busy beyond our bounds: try again shortly, not a bug.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, "request not served: database unavailable");
+      return reply
+        .status(SERVICE_UNAVAILABLE)
+        .header("retry-after", String(OUTAGE_RETRY_AFTER_S))
+        .send({ code: SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable });
+    }
     const known = error instanceof AppError ? error : fromFrameworkError(error, uploadMaxMb);
     if (!known) {
       request.log.error({ err: error }, "request failed");

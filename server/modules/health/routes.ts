@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { sql } from "kysely";
+import { isDatabaseUnavailable } from "../../db/faults";
 import { AppError, Messages } from "../../errors";
 import { Enveloped, ok } from "../../plugins/envelope";
 
@@ -9,7 +10,10 @@ const HealthResult = Type.Object({
   dialect: Type.Union([Type.Literal("sqlite"), Type.Literal("postgres")]),
 });
 
-/** For load balancers and operators: the process answers and so does its database. */
+/**
+ * For load balancers and operators: the process answers and so does its database. While the
+ * database is down the answer is an immediate 503, so a balancer routes around the process.
+ */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/api/health",
@@ -21,7 +25,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
-        request.log.error({ err: error }, "database health check failed");
+        // An outage is already in the log once, from the pool; anything else is news.
+        if (!isDatabaseUnavailable(error)) request.log.error({ err: error }, "database health check failed");
         throw AppError.unavailable(Messages.databaseDown);
       }
       return ok({ status: "ok" as const, database: "up" as const, dialect: app.dialect });
