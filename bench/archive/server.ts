@@ -24,9 +24,10 @@ function statusKb(pid: number, field: string): number {
 
 /**
  * The real server (server/main.ts) as one node process (tsx as a loader rather than its wrapper
- * process), so that its pid is the server's own and its memory can be read.
+ * process), so that its pid is the server's own and its memory can be read. `onOutput` sees
+ * everything it writes.
  */
-export async function startServer(env: Record<string, string>, cwd: string): Promise<BenchServer> {
+export async function startServer(env: Record<string, string>, cwd: string, onOutput?: (text: string) => void): Promise<BenchServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), MAIN], {
     cwd,
@@ -46,8 +47,13 @@ export async function startServer(env: Record<string, string>, cwd: string): Pro
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const take = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    onOutput?.(text);
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
