@@ -10,20 +10,28 @@ import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../support/
 const PASSWORD_LINE = /^管理员账号 admin 的初始密码: ([A-Za-z0-9]{16})$/m;
 const CAPTCHA_FIXED_CODE = "5up3";
 
-/**
- * Signs in as admin with the password the first start printed, and replaces it as a generated
- * password must be before anything else answers; uploads need a signed-in user.
- */
-async function adminAuthorization(baseUrl: string, stdout: string): Promise<string> {
-  const password = PASSWORD_LINE.exec(stdout)?.[1] ?? "";
+/** The administrator's authorization header, through the captcha and the password grant like the app. */
+async function signInAdmin(baseUrl: string, password: string): Promise<string> {
   const { result } = await (await fetch(`${baseUrl}/uaa/identity/captcha`)).json();
   const params = { grant_type: "password", client_id: "web", client_secret: "web-secret", username: "admin", password, vid: result.vid, vcode: CAPTCHA_FIXED_CODE };
   const token = await (await fetch(`${baseUrl}/uaa/oauth/token`, { method: "POST", body: new URLSearchParams(params) })).json();
-  const authorization = `${token.token_type} ${token.access_token}`;
+  return `${token.token_type} ${token.access_token}`;
+}
+
+const changedPassword = (stdout: string) => `${PASSWORD_LINE.exec(stdout)?.[1] ?? ""}-changed`;
+
+/**
+ * Signs in as admin with the password the first start printed, and replaces it (with
+ * changedPassword) as a generated password must be before anything else answers; uploads need a
+ * signed-in user.
+ */
+async function adminAuthorization(baseUrl: string, stdout: string): Promise<string> {
+  const password = PASSWORD_LINE.exec(stdout)?.[1] ?? "";
+  const authorization = await signInAdmin(baseUrl, password);
   const changed = await fetch(`${baseUrl}/patnavi/ucenter/rest/user/passwd`, {
     method: "POST",
     headers: { authorization, "content-type": "application/json" },
-    body: JSON.stringify({ oldPassword: password, newPassword: `${password}-changed` }),
+    body: JSON.stringify({ oldPassword: password, newPassword: changedPassword(stdout) }),
   });
   expect((await changed.json()).code).toBe(200);
   return authorization;
@@ -58,7 +66,9 @@ describe("the server process", () => {
 
     const second = await start(dataDir);
     expect(second.server.stdout()).not.toContain("初始密码");
-    const download = await fetch(`${second.baseUrl}${uploaded.result.url}`);
+    // Attachments are downloaded by signed-in callers; the changed password was kept too.
+    const again = await signInAdmin(second.baseUrl, changedPassword(first.server.stdout()));
+    const download = await fetch(`${second.baseUrl}${uploaded.result.url}`, { headers: { authorization: again } });
     expect(await download.text()).toBe("第一次启动时上传");
     expect(await stopServer(second.server)).toBe(0);
   });
