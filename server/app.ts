@@ -31,6 +31,7 @@ import { registerBodies } from "./plugins/bodies";
 import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
 import { registerErrors } from "./plugins/errors";
+import { buildValidator, registerInput } from "./plugins/input";
 import { registerOperationLog } from "./plugins/operationLog";
 import { registerRateLimit } from "./plugins/rateLimit";
 import { registerSecurity } from "./plugins/security";
@@ -74,6 +75,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     return503OnClosing: false,
     // Validation errors carry the failing schema, so messages can name a field by its title.
     ajv: { customOptions: { verbose: true } },
+    // Typed JSON bodies are checked as sent, without reading "1" or true as a number (plugins/input.ts).
+    schemaController: { compilersFactory: { buildValidator } },
     // X-Forwarded-For names the client only when the peer is a configured proxy (TRUST_PROXY).
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerErrors(app, { sendAppShell: appShellSender(config) });
   await registerSecurity(app);
   await registerBodies(app);
+  registerInput(app);
   await registerDocs(app);
   await registerAuth(app);
   registerLogWriter(app);

@@ -34,7 +34,9 @@ export default function ServiceRecordDetails() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const compId = params.get("compId") ?? "";
-  const id = params.get("id") ?? undefined;
+  const idText = params.get("id");
+  // The record's id travels as a JSON number: the API refuses "31" where it expects 31.
+  const id = idText ? Number(idText) : undefined;
   const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
   const readOnly = params.get("disable") === "true" || !canEdit;
   const back = (toCompId: string | number = compId) => navigate(`${Paths.SERVICE_FILES}?id=${encodeURIComponent(toCompId)}`);
@@ -49,7 +51,7 @@ export default function ServiceRecordDetails() {
 
   const { formProps, form, query, mutation, onFinish } = useForm<ServiceRecord, HttpError, ServiceRecordFormValues>({
     resource: "serviceRecords",
-    action: id ? "edit" : "create",
+    action: id === undefined ? "create" : "edit",
     id,
     redirect: false,
     // The request layer toasts the server's message on a refusal; the field errors are mapped below.
@@ -81,7 +83,7 @@ export default function ServiceRecordDetails() {
   }, [loadError]);
 
   // ProForm keeps its initial values from the first render, so it is mounted once the record is in.
-  const loading = Boolean(id) && query?.isLoading;
+  const loading = id !== undefined && query?.isLoading;
   const initialValues = useMemo(() => (record ? recordValues(record) : newRecordValues(compId ? Number(compId) : undefined)), [record, compId]);
 
   /** The leave dialog's Save: true once the record is saved, false when a rule or the server refused it. */

@@ -76,7 +76,8 @@ function noteMultipartParts(request: FastifyRequest): void {
 /** The JSON body and query string, or the multipart fields and file names and sizes. */
 function paramsOf(request: FastifyRequest): Record<string, unknown> | undefined {
   const outcome = outcomes.get(request);
-  const params: Record<string, unknown> = {};
+  // No prototype: a "__proto__" parameter is copied as a field like any other.
+  const params: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (request.query && typeof request.query === "object") Object.assign(params, request.query);
   if (outcome?.fields) Object.assign(params, outcome.fields);
   if (outcome?.files?.length) params.files = outcome.files.map((f) => ({ fileName: f.fileName, size: f.stream.bytesRead ?? null }));

@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { CERTIFICATION_STATES } from "../../../contract/account";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
+import { Id, IdParams, PageNumber, PageSize } from "../../schemas";
 
 const State = Type.Enum(CERTIFICATION_STATES, { description: "submitted 已提交，reviewing 审核中，approved 已通过，rejected 未通过" });
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
@@ -38,8 +39,8 @@ export const ReviewedCertification = Type.Object({
 });
 
 export const CertificationPageBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  current: PageNumber,
+  size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   model: Type.Optional(Type.Object({ state: Type.Optional(State) })),
 });
 
@@ -50,11 +51,11 @@ export const CertificationPage = Type.Object({
   size: Type.Integer(),
 });
 
-export const CertificationParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id" }) });
+export const CertificationParams = IdParams("认证申请编号");
 
-export const ApproveBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ApproveBody = Type.Object({ id: Id() });
 
 export const RejectBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Id(),
   reason: Type.String({ description: "驳回原因" }),
 });

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { COMPANY_SEARCH_MAX_SIZE, COMPANY_SEGMENTS } from "../../../contract/companies";
+import { Id, IdParams, PageNumber, PageSize, SearchText } from "../../schemas";
 
 /* Shapes only; the company rules (server/modules/companies/rules.ts) answer in Chinese. */
 
@@ -7,9 +8,9 @@ const NullableText = (description: string) => Type.Union([Type.String(), Type.Nu
 const Segment = Type.Enum(COMPANY_SEGMENTS, { description: "产业链环节：design 设计，manufacturing 制造，packagingTest 封装测试，equipment 设备，materials 材料" });
 
 export const CompanySearchBody = Type.Object({
-  keywords: Type.Optional(Type.String({ description: "企业名称或统一社会信用代码（的一部分）" })),
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: COMPANY_SEARCH_MAX_SIZE, default: 10 })),
+  keywords: Type.Optional(SearchText({ description: "企业名称或统一社会信用代码（的一部分）" })),
+  current: Type.Optional(PageNumber),
+  size: Type.Optional(PageSize(COMPANY_SEARCH_MAX_SIZE, 10)),
 });
 
 export const CompanySearchRow = Type.Object({
@@ -41,7 +42,7 @@ export const CompanySchema = Type.Object({
 const Optional = (description: string) => Type.Optional(NullableText(description));
 
 export const CompanySaveBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1, description: "不填为新增；填写为修改该企业" })),
+  id: Type.Optional(Id({ description: "不填为新增；填写为修改该企业" })),
   name: Type.String({ description: "企业名称（唯一）" }),
   creditCode: Optional("统一社会信用代码（唯一，GB 32100 校验）"),
   district: Optional("所在区域"),
@@ -51,6 +52,6 @@ export const CompanySaveBody = Type.Object({
   contactPhone: Optional("联系电话"),
 });
 
-export const CompanyIdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id", description: "企业编号" }) });
+export const CompanyIdParams = IdParams("企业编号");
 
 export const ImportForm = Type.Object({ file: Type.String({ format: "binary", description: ".xlsx 或 .csv 文件" }) });

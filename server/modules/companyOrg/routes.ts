@@ -3,12 +3,13 @@ import { Type } from "typebox";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
 import { MenuCode } from "../../../contract/menus";
 import { Enveloped, ok } from "../../plugins/envelope";
+import { PageNumber, PageSize, SearchText } from "../../schemas";
 import { companyOrgPage } from "./service";
 
 const OrgBody = Type.Object({
-  keywords: Type.Optional(Type.String({ description: "企业名称或统一社会信用代码包含" })),
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+  keywords: Type.Optional(SearchText({ description: "企业名称或统一社会信用代码包含" })),
+  current: Type.Optional(PageNumber),
+  size: Type.Optional(PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
 });
 
 const Company = Type.Object({

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../../../contract/limits";
+import { IdParams, PageNumber } from "../../schemas";
 
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const LogType = Type.Union([Type.Literal(1), Type.Literal(2)], { description: "1 登录，2 操作" });
@@ -17,7 +18,7 @@ export const LogFilter = Type.Object({
 });
 
 export const LogPageBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
+  current: PageNumber,
   size: Type.Enum([...LIST_PAGE_SIZES], { default: DEFAULT_PAGE_SIZE, description: "每页条数：10、50、100、500 或 1000" }),
   model: Type.Optional(LogFilter),
 });
@@ -53,4 +54,4 @@ export const LogDetail = Type.Object({
   errorMessage: NullableText("错误信息"),
 });
 
-export const LogParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id" }) });
+export const LogParams = IdParams("日志编号");

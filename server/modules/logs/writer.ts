@@ -27,21 +27,46 @@ export interface LogEntry {
 
 type LogDeps = Pick<FastifyInstance, "db" | "dialect" | "log">;
 
-/** A copy of the value with every credential-like field's value replaced. */
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? MASK : maskSecrets(inner)]));
+/** Nesting kept in the log's copy of the params; deeper parts are replaced by TRUNCATED. */
+export const PARAMS_MAX_DEPTH = 8;
+const TRUNCATED = "[…]";
+
+/**
+ * A copy of the value with every credential-like field's value replaced, nesting deeper than
+ * PARAMS_MAX_DEPTH cut off: whatever a request carried, copying it can neither overflow the stack
+ * nor take long, so the row is always written.
+ */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= PARAMS_MAX_DEPTH) return TRUNCATED;
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    // defineProperty: a "__proto__" key stays a field instead of replacing the copy's prototype.
+    Object.defineProperty(copy, key, { value: SECRET_FIELD.test(key) ? MASK : maskSecrets(inner, depth + 1), enumerable: true, writable: true, configurable: true });
   }
-  return value;
+  return copy;
+}
+
+/** PostgreSQL refuses NUL in text; the log keeps the rest of the text. */
+function storable(text: string): string;
+function storable(text: string | null): string | null;
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replaceAll("\0", "\uFFFD");
 }
 
 function paramsText(params: unknown): string | null {
   if (params === undefined || params === null) return null;
-  const text = JSON.stringify(maskSecrets(params)) ?? null;
+  let text: string | null;
+  try {
+    text = JSON.stringify(maskSecrets(params)) ?? null;
+  } catch {
+    // A value JSON cannot write (e.g. a BigInt from a handler): the row is still written.
+    text = TRUNCATED;
+  }
   if (text === null) return null;
-  const chars = Array.from(text);
-  return chars.length > PARAMS_MAX_LENGTH ? chars.slice(0, PARAMS_MAX_LENGTH).join("") : text;
+  // By code point, so that no character is cut in half; 2 code units at most per code point.
+  return Array.from(text.slice(0, PARAMS_MAX_LENGTH * 2)).slice(0, PARAMS_MAX_LENGTH).join("");
 }
 
 /*
@@ -60,13 +85,13 @@ export function writeLog(app: LogDeps, entry: LogEntry): void {
     logType: entry.logType,
     exceptionType: entry.failed ? 1 : 0,
     userId: entry.userId,
-    userName: entry.userName,
+    userName: storable(entry.userName),
     remoteAddr: entry.remoteAddr,
     method: entry.method,
-    path: entry.path,
+    path: storable(entry.path),
     params: paramsText(entry.params),
     durationMs: entry.durationMs === undefined ? null : Math.round(entry.durationMs),
-    errorMessage: entry.errorMessage ?? null,
+    errorMessage: storable(entry.errorMessage ?? null),
     createdAt: toDbTime(app.dialect, new Date()),
   };
   let writes = pending.get(app.db);

@@ -3,15 +3,16 @@ import { Type } from "typebox";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
 import { MenuCode } from "../../../contract/menus";
 import { Enveloped, ok } from "../../plugins/envelope";
+import { Id, PageNumber, PageSize, SearchText } from "../../schemas";
 import { endSession, listSessions } from "./service";
 
 const TAGS = ["会话管理"];
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 const SessionListBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-  model: Type.Optional(Type.Object({ username: Type.Optional(Type.String({ description: "用户名包含" })) })),
+  current: PageNumber,
+  size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  model: Type.Optional(Type.Object({ username: Type.Optional(SearchText({ description: "用户名包含" })) })),
 });
 
 const Session = Type.Object({
@@ -43,7 +44,7 @@ const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/session/end",
     {
       config: { access: MenuCode.ADMIN_SESSIONS, logAction: "结束用户会话" },
-      schema: { tags: TAGS, summary: "结束会话：该用户下一次调用得到 41202", body: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Enveloped(Type.Null()) } },
+      schema: { tags: TAGS, summary: "结束会话：该用户下一次调用得到 41202", body: Type.Object({ id: Id({ description: "会话编号" }) }), response: { 200: Enveloped(Type.Null()) } },
     },
     async (request) => {
       await endSession(app, request.body.id);

@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { USER_STATUSES } from "../../../contract/users";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
+import { Id, IdParams, PageNumber, PageSize, SearchText } from "../../schemas";
 
 /*
  * Shapes only; the account rules (contract/account.ts, contract/users.ts) are checked by the
@@ -10,18 +11,18 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const Status = Type.Enum(USER_STATUSES, { description: "enabled 启用，disabled 停用" });
 const RoleCodes = Type.Array(Type.String(), { description: "角色编码（/api/role/allData 的 code），至少一个" });
-const CompanyId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "所属企业编号（/api/patnavi/company/org）；不填为无" });
+const CompanyId = Type.Union([Id(), Type.Null()], { description: "所属企业编号（/api/patnavi/company/org）；不填为无" });
 
 export const UserListBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  current: PageNumber,
+  size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   model: Type.Optional(
     Type.Object({
-      name: Type.Optional(Type.String({ description: "姓名包含" })),
-      mobile: Type.Optional(Type.String({ description: "手机号包含" })),
+      name: Type.Optional(SearchText({ description: "姓名包含" })),
+      mobile: Type.Optional(SearchText({ description: "手机号包含" })),
       roleCode: Type.Optional(Type.String({ description: "持有该角色" })),
       status: Type.Optional(Status),
-      keyword: Type.Optional(Type.String({ description: "用户名、姓名或手机号包含" })),
+      keyword: Type.Optional(SearchText({ description: "用户名、姓名或手机号包含" })),
     }),
   ),
 });
@@ -46,7 +47,7 @@ export const AdminUserPage = Type.Object({
 });
 
 export const UserEditBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1, description: "不填为新增用户；填写为修改该用户" })),
+  id: Type.Optional(Id({ description: "不填为新增用户；填写为修改该用户" })),
   username: Type.Optional(Type.String({ description: "用户名（仅新增时填写，之后不可修改）" })),
   name: Type.String({ description: "姓名" }),
   mobile: Type.Optional(NullableText("手机号；不填或为空为无")),
@@ -59,10 +60,10 @@ export const UserEdited = Type.Union(
   { description: "新增：{ id, initialPassword }；修改：该用户" },
 );
 
-export const RolesBody = Type.Object({ id: Type.Integer({ minimum: 1 }), roleCodes: RoleCodes });
+export const RolesBody = Type.Object({ id: Id(), roleCodes: RoleCodes });
 
-export const UserIdBody = Type.Object({ id: Type.Integer({ minimum: 1, description: "用户编号" }) });
+export const UserIdBody = Type.Object({ id: Id({ description: "用户编号" }) });
 
-export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id", description: "用户编号" }) });
+export const UserIdParams = IdParams("用户编号");
 
 export const ResetPassword = Type.Object({ password: Type.String({ description: "新生成的密码，只显示这一次；用户下次登录须修改" }) });

@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { HISTORY_FETCH_SIZE, LONG_TEXT_MAX } from "../../../../contract/limits";
-import { Count, Id, PageNumber, PageSize } from "../../../schemas";
+import { Count, Id, PageNumber, PageSize, SearchText } from "../../../schemas";
 
 /* Shapes only; lengths and blanks are checked by the service, so the refusal says so in Chinese. */
 
@@ -10,7 +10,7 @@ export const AnswerListBody = Type.Object({
   model: Type.Object({
     compId: Id({ description: "企业编号" }),
     questionNo: Type.Optional(Type.String({ description: "填写：该问题的修改历史（最新在前）；不填：该企业的当前回答" })),
-    currentAnswer: Type.Optional(Type.String({ description: "回答包含" })),
+    currentAnswer: Type.Optional(SearchText({ maxLength: LONG_TEXT_MAX, description: "回答包含" })),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from "typebox";
 import { MAX_PAGE_SIZE } from "../../../../contract/limits";
 import { DIMENSION_NAME_MAX, QUESTION_MAX, SORT_MAX, SORT_MIN } from "../../../../contract/questionnaires";
+import { Id, PageNumber, PageSize } from "../../../schemas";
 
 /* Shapes only; the rules (known dimension, text not blank) are checked by the service, in Chinese. */
 
@@ -9,8 +10,8 @@ const NullableText = (description: string) => Type.Union([Type.String(), Type.Nu
 const Sort = Type.Integer({ minimum: SORT_MIN, maximum: SORT_MAX, title: "排序", description: "排序，小的在前" });
 /** The administrators' lists are short: one page of up to MAX_PAGE_SIZE unless asked otherwise. */
 const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: MAX_PAGE_SIZE })),
+  current: Type.Optional(PageNumber),
+  size: Type.Optional(PageSize(MAX_PAGE_SIZE, MAX_PAGE_SIZE)),
 };
 const PageOf = <T extends TSchema>(record: T) =>
   Type.Object({ records: Type.Array(record), total: Type.Integer(), current: Type.Integer(), size: Type.Integer() });
@@ -23,7 +24,7 @@ export const Dimension = Type.Object({
 });
 
 export const QuestionListBody = Type.Object({
-  compId: Type.Integer({ minimum: 1, description: "企业编号" }),
+  compId: Id({ description: "企业编号" }),
   serviceType: Type.String({ minLength: 1, description: "维度编码（serviceNo）" }),
 });
 

@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { ARCHIVE_PAGE_SIZE } from "../../../../contract/limits";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../../../../contract/valueSets";
+import { Id, IdParams, PageNumber, PageSize, SearchText } from "../../../schemas";
 
 /*
  * Shapes only: SPEC 5's rules (contract/serviceRecord.ts) are checked by the service, so each
@@ -15,12 +16,12 @@ const Evaluation = Type.Enum(EVALUATIONS, { description: "综合评价：excelle
 const OpenState = Type.Enum(ACCOUNT_OPEN_STATES, { description: "是否开通专利导航账号：opened 已开通，notOpened 未开通，noIntention 无意向" });
 
 export const ArchivesPageBody = Type.Object({
-  current: Type.Integer({ minimum: 1, default: 1 }),
-  size: Type.Integer({ minimum: 1, maximum: ARCHIVE_MAX_PAGE_SIZE, default: ARCHIVE_PAGE_SIZE }),
+  current: PageNumber,
+  size: PageSize(ARCHIVE_MAX_PAGE_SIZE, ARCHIVE_PAGE_SIZE),
   model: Type.Object({
-    compId: Type.Integer({ minimum: 1, description: "企业编号" }),
-    researchers: Type.Optional(Type.String({ description: "调研人员包含" })),
-    contactPerson: Type.Optional(Type.String({ description: "联系人包含" })),
+    compId: Id({ description: "企业编号" }),
+    researchers: Type.Optional(SearchText({ description: "调研人员包含" })),
+    contactPerson: Type.Optional(SearchText({ description: "联系人包含" })),
     comprehensiveEvaluation: Type.Optional(Type.Union([Evaluation, Type.Literal("")])),
     serviceTimeBegin: Type.Optional(Type.String({ description: "服务时间起：YYYY-MM-DD 00:00:00 或 YYYY-MM-DD" })),
     serviceTimeEnd: Type.Optional(Type.String({ description: "服务时间止：YYYY-MM-DD，含当天" })),
@@ -46,11 +47,11 @@ export const ArchivePage = Type.Object({
   size: Type.Integer(),
 });
 
-export const RecordIdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: "id", description: "走访记录编号" }) });
+export const RecordIdParams = IdParams("走访记录编号");
 
 export const ReleaseBody = Type.Object({
-  id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "不填为新增；填写为修改该记录" })),
-  compId: Type.Integer({ minimum: 1, description: "企业编号" }),
+  id: Type.Optional(Type.Union([Id(), Type.Null()], { description: "不填为新增；填写为修改该记录" })),
+  compId: Id({ description: "企业编号" }),
   researchers: Text("调研人员"),
   contactPerson: Text("联系人，不超过 20 个字符"),
   contactPersonPhone: Text("联系电话：11 位手机号、带区号的座机（可带分机号）或 5-8 位号码"),

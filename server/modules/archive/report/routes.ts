@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MenuCode } from "../../../../contract/menus";
 import { formatDate } from "../../../db/time";
+import { Id } from "../../../schemas";
 import { FileStore } from "../../files/service";
 import { loadReport } from "./data";
 import { buildReport, DOCX_CONTENT_TYPE } from "./document";
@@ -27,7 +28,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["敲门服务档案"],
         summary: "导出企业的敲门服务档案（.docx：企业信息、全部走访记录、各维度问卷及当前回答）",
-        body: Type.Object({ compId: Type.Integer({ minimum: 1, description: "企业编号" }) }),
+        body: Type.Object({ compId: Id({ description: "企业编号" }) }),
         produces: [DOCX_CONTENT_TYPE],
       },
     },

@@ -58,7 +58,7 @@ describe("the visit record form", () => {
     await waitFor(() => expect(notifier.success).toHaveBeenCalledWith("保存成功"));
     await waitFor(() => expect(screen.getByTestId("archive-mark")).toBeInTheDocument());
     expect(sentTo(seen, "/api/archives/releaseArchives")[0]).toMatchObject({
-      id: "31", compId: 5, cooperativePartner: "伙伴", serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null,
+      id: 31, compId: 5, cooperativePartner: "伙伴", serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null,
     });
   });
 
@@ -142,7 +142,7 @@ describe("the visit record form", () => {
     fireEvent.click(await screen.findByText("封测公司"));
     fireEvent.click(screen.getByTestId("form-save"));
     await waitFor(() => expect(screen.getByTestId("archive-mark")).toBeInTheDocument());
-    expect(sentTo(seen, "/api/archives/releaseArchives")[0]).toMatchObject({ id: "31", compId: 7 });
+    expect(sentTo(seen, "/api/archives/releaseArchives")[0]).toMatchObject({ id: 31, compId: 7 });
     expect(screen.getByTestId(LOCATION_MARK)).toHaveTextContent("/serviceFiles?id=7");
   });
 });
