@@ -83,7 +83,7 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
       meta,
     }: GetListParams) {
       const call = callFor(resource, "list", meta);
-      const body = listBody({ pagination, filters, sorters }, call.filtersAtRoot);
+      const body = listBody({ pagination, filters, sorters }, call);
       const { result } = await send<Page<TData>>(call, meta, body);
       return { data: result?.records ?? [], total: Number(result?.total ?? 0) };
     },

@@ -6,6 +6,11 @@ export interface Call {
   bearer?: boolean;
   /** The list filters travel as top-level body fields instead of inside `model` (company search). */
   filtersAtRoot?: boolean;
+  /**
+   * List filters the server takes as JSON numbers. A filter read back from the page's address is
+   * text ("1"), which the server refuses where it expects 1, so these are sent as numbers.
+   */
+  numberFilters?: readonly string[];
 }
 
 export interface ResourceCalls {
@@ -25,6 +30,9 @@ const get = (url: string, options?: CallOptions): Call => ({ method: "get", url,
 
 const releaseArchives = post("/api/archives/releaseArchives");
 
+/** The log list's type and status codes (its export sends the same model). */
+export const LOG_NUMBER_FILTERS = ["logType", "exceptionType"] as const;
+
 /** The calls of SPEC 7 and DESIGN.md "Calls" that Refine's data hooks reach, by resource name. */
 export const defaultEndpoints = {
   users: {
@@ -38,7 +46,7 @@ export const defaultEndpoints = {
   certifications: { list: post("/api/certification/list"), one: get("/api/certification/:id") },
   /** Ending a session is its delete: POST /api/session/end { id }. */
   sessions: { list: post("/api/session/list"), delete: post("/api/session/end") },
-  logs: { list: post("/api/logs/listData", { bearer: true }) },
+  logs: { list: post("/api/logs/listData", { bearer: true, numberFilters: LOG_NUMBER_FILTERS }) },
   serviceRecords: {
     list: post("/api/archives/queryArchivesPage"),
     one: get("/api/archives/queryById/:id"),

@@ -1,5 +1,6 @@
 import type { CrudFilter, GetListParams } from "@refinedev/core";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../contract/limits";
+import type { Call } from "./endpoints";
 
 /** Sort order as the page calls take it. */
 export interface Order {
@@ -23,8 +24,9 @@ const isEmpty = (value: unknown): boolean =>
  * Refine filters as the model of a page call: eq/contains/containss/in set the field, `between`
  * [start, end] sets `<field>Begin` and `<field>End` (serviceTimeBegin, serviceTimeEnd). Empty values
  * are left out, so a cleared search field puts no constraint. The model cannot express anything else.
+ * The fields named in `numberFields` go as numbers even when the filter holds text (Call.numberFilters).
  */
-export function modelFromFilters(filters: CrudFilter[] = []): Record<string, unknown> {
+export function modelFromFilters(filters: CrudFilter[] = [], numberFields: readonly string[] = []): Record<string, unknown> {
   const model: Record<string, unknown> = {};
   for (const filter of filters) {
     // Conditional filters (or/and) nest other filters and carry no field.
@@ -38,7 +40,7 @@ export function modelFromFilters(filters: CrudFilter[] = []): Record<string, unk
       if (!isEmpty(begin)) model[`${field}Begin`] = begin;
       if (!isEmpty(end)) model[`${field}End`] = end;
     } else if (VALUE_OPERATORS.has(operator)) {
-      if (!isEmpty(value)) model[field] = value;
+      if (!isEmpty(value)) model[field] = numberFields.includes(field) && typeof value === "string" ? Number(value) : value;
     } else {
       throw new Error(`dataProvider: filter operator "${operator}" on "${field}" cannot be sent in a page model`);
     }
@@ -52,10 +54,10 @@ export function modelFromFilters(filters: CrudFilter[] = []): Record<string, unk
  */
 export function listBody(
   { pagination, filters, sorters }: Pick<GetListParams, "pagination" | "filters" | "sorters">,
-  filtersAtRoot = false,
+  { filtersAtRoot = false, numberFilters }: Pick<Call, "filtersAtRoot" | "numberFilters"> = {},
 ): ListBody {
   const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
-  const model = modelFromFilters(filters);
+  const model = modelFromFilters(filters, numberFilters);
   const orders = sorters?.map((sorter): Order => ({ column: sorter.field, asc: sorter.order === "asc" }));
   return {
     ...(filtersAtRoot ? model : { model }),

@@ -2,6 +2,7 @@ import type { CrudFilter } from "@refinedev/core";
 import type { AxiosResponse } from "axios";
 import { http } from "../../providers/http";
 import type { Call } from "../../providers/endpoints";
+import { LOG_NUMBER_FILTERS } from "../../providers/endpoints";
 import { modelFromFilters } from "../../providers/listRequest";
 
 /** GET /api/logs/:id, given to useOne as its endpoint (the registry's logs resource lists only). */
@@ -41,7 +42,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export async function exportLogs(filters: CrudFilter[], fallbackName: string): Promise<void> {
   const response = await http.post<AxiosResponse<Blob>>(
     "/api/logs/export",
-    { model: modelFromFilters(filters) },
+    { model: modelFromFilters(filters, LOG_NUMBER_FILTERS) },
     { responseType: "blob", bearer: true, silent: true },
   );
   const disposition = response.headers["content-disposition"] as string | undefined;

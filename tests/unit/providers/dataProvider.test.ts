@@ -71,6 +71,17 @@ describe("getList", () => {
     });
   });
 
+  it("sends the log list's codes as numbers, also when read back from the address as text", async () => {
+    const { provider, sent } = providerAnswering(page([], 0));
+    const filters: CrudFilter[] = [
+      { field: "logType", operator: "eq", value: "1" },
+      { field: "exceptionType", operator: "eq", value: 0 },
+      { field: "userName", operator: "contains", value: "1" },
+    ];
+    await provider.getList({ resource: "logs", filters });
+    expect((sent().data as { model: unknown }).model).toEqual({ logType: 1, exceptionType: 0, userName: "1" });
+  });
+
   it("leaves out empty filter values", async () => {
     const filters: CrudFilter[] = [
       { field: "contactPerson", operator: "contains", value: "" },

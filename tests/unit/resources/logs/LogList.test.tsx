@@ -85,7 +85,7 @@ describe("the log list (/logs)", () => {
     });
   });
 
-  it("restores type, status and date range from the URL and sends the range as Begin/End", async () => {
+  it("restores type, status and date range from the URL, sends the codes as numbers and the range as Begin/End", async () => {
     storeSession([MenuCode.ADMIN_LOGS]);
     const seen = stubNetwork(reply);
     const query = [
@@ -96,9 +96,10 @@ describe("the log list (/logs)", () => {
     renderInRefine(`/logs?${query}`, <LogList />);
     await screen.findByText("登录系统");
 
+    // The address holds text; the server takes the codes as JSON numbers only.
     expect(listModels(seen)[0].model).toMatchObject({
-      logType: "1",
-      exceptionType: "1",
+      logType: 1,
+      exceptionType: 1,
       lastModifiedDateBegin: "2024-05-01",
       lastModifiedDateEnd: "2024-05-31",
     });
