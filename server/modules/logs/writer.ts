@@ -33,17 +33,21 @@ const TRUNCATED = "[…]";
 
 /**
  * A copy of the value with every credential-like field's value replaced, nesting deeper than
- * PARAMS_MAX_DEPTH cut off: whatever a request carried, copying it can neither overflow the stack
- * nor take long, so the row is always written.
+ * PARAMS_MAX_DEPTH cut off: whatever a request carried (within the body limit), copying it cannot
+ * overflow the stack, so the row is always written.
  */
-export function maskSecrets(value: unknown, depth = 0): unknown {
+export function maskSecrets(value: unknown): unknown {
+  return masked(value, 0);
+}
+
+function masked(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== "object") return value;
   if (depth >= PARAMS_MAX_DEPTH) return TRUNCATED;
-  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => masked(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     // defineProperty: a "__proto__" key stays a field instead of replacing the copy's prototype.
-    Object.defineProperty(copy, key, { value: SECRET_FIELD.test(key) ? MASK : maskSecrets(inner, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, key, { value: SECRET_FIELD.test(key) ? MASK : masked(inner, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }
