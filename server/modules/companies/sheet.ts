@@ -12,7 +12,9 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 function decodeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
     if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? whole;
-    return String.fromCodePoint(name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+    const code = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    // XML has no NUL and nothing beyond Unicode: a file naming one gets the replacement character.
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
   });
 }
 
@@ -78,8 +80,12 @@ export async function readXlsx(bytes: Buffer): Promise<SheetRow[] | null> {
   return rows;
 }
 
-/** RFC 4180 CSV (UTF-8, an optional BOM): quoted fields may hold commas, quotes and line breaks. */
-export function readCsv(bytes: Buffer): SheetRow[] {
+/**
+ * RFC 4180 CSV (UTF-8, an optional BOM): quoted fields may hold commas, quotes and line breaks.
+ * Null for bytes with a NUL, which no text file holds (and PostgreSQL cannot store).
+ */
+export function readCsv(bytes: Buffer): SheetRow[] | null {
+  if (bytes.includes(0)) return null;
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const rows: SheetRow[] = [];
   let cells: string[] = [];

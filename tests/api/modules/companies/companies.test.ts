@@ -172,6 +172,17 @@ describe.each(testDatabases())("companies on %s", (kind) => {
     expect((await importFile("企业.xlsx", "not a zip")).json().message).toBe("无法读取该文件，请上传 .xlsx 或 UTF-8 编码的 .csv 文件");
   });
 
+  it("refuses a .csv with a NUL byte as unreadable, and stores an .xlsx's impossible character references replaced", async () => {
+    const nul = csv([[...COMPANY_IMPORT_HEADER], ["零\u0000企业", "", "", "", "", "", ""]]);
+    expect((await importFile("企业.csv", nul)).json()).toEqual({ code: 400, message: "无法读取该文件，请上传 .xlsx 或 UTF-8 编码的 .csv 文件" });
+    const xlsx = await JSZip.loadAsync(await sharedStringsXlsx([[...COMPANY_IMPORT_HEADER], ["引用企业", "", "", "", "", "", ""]]));
+    const strings = await xlsx.file("xl/sharedStrings.xml")!.async("string");
+    xlsx.file("xl/sharedStrings.xml", strings.replace("引用企业", "引用企业&#0;&#99999999;&#x110000;"));
+    const res = await importFile("企业.xlsx", await xlsx.generateAsync({ type: "nodebuffer" }));
+    expect(res.json()).toMatchObject({ code: 200, result: { imported: 1 } });
+    expect(await t.app.db.selectFrom("companies").select("name").where("name", "like", "引用企业%").execute()).toEqual([{ name: "引用企业\uFFFD\uFFFD\uFFFD" }]);
+  });
+
   it("refuses members the search and everyone but administrators the upkeep", async () => {
     expect((await call(t.app, member, SEARCH, { keywords: "芯片" })).statusCode).toBe(403);
     expect((await call(t.app, member, "/api/company/1")).statusCode).toBe(403);
