@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_IMPORT_HEADER } from "../../contract/companies";
 import { RoleCode } from "../../contract/menus";
 import { ADMIN_USERNAME } from "../../server/db/seed";
 import { issueTokens } from "../../server/modules/auth/sessions";
 import { testDatabases } from "./helpers/databases";
+import { multipartBody, type FormPart } from "./helpers/multipart";
 import { signInAsAdmin, type SignedIn } from "./helpers/signIn";
 import { startTestApp, type TestApp } from "./helpers/testApp";
 
@@ -269,10 +271,38 @@ interface Payload {
 }
 
 /** Bodies: the schema's shape made hostile, or broken JSON, wrong content types, empty bodies. */
-function payloadFor(schema: Schema | undefined): fc.Arbitrary<Payload> {
+/** File contents: spreadsheets with hostile cells, a zip's first bytes, random bytes, NUL bytes. */
+const fileContent: fc.Arbitrary<string | Buffer> = fc.oneof(
+  fc.array(fc.array(fc.oneof(oddStrings, fc.string()), { minLength: 7, maxLength: 7 }), { maxLength: 3 }).map((rows) =>
+    [[...COMPANY_IMPORT_HEADER], ...rows].map((cells) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(",")).join("\r\n"),
+  ),
+  fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.concat([Buffer.from("PK\x03\x04"), Buffer.from(bytes)])),
+  fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+  fc.constant(Buffer.alloc(100)),
+);
+
+const fileName = fc.tuple(fc.oneof(oddStrings, fc.string({ maxLength: 20 })), fc.constantFrom(".csv", ".xlsx", ".docx", ".pptx", ".png", ".jpg", ".txt", "")).map(([name, ext]) => name + ext);
+
+/** A well-formed multipart body of the schema's fields: files where it says binary, text otherwise. */
+function multipartFor(schema: Schema | undefined): fc.Arbitrary<Payload> {
+  const fields = Object.entries(schema?.properties ?? {});
+  const parts = fields.map(([name, field]): fc.Arbitrary<FormPart> =>
+    (field as { format?: string }).format === "binary"
+      ? fc.record({ name: fc.constant(name), filename: fileName, content: fileContent, contentType: fc.constantFrom("text/csv", "application/octet-stream", "image/png", "") })
+      : plausibleFor(field, 1).map((value) => ({ name, content: typeof value === "string" ? value : jsonText(value) })),
+  );
+  return fc.tuple(...parts).map((chosen) => {
+    const { payload, headers } = multipartBody(chosen);
+    return { contentType: headers["content-type"], body: payload };
+  });
+}
+
+function payloadFor(schema: Route["schema"]): fc.Arbitrary<Payload> {
   const json = (value: unknown): Payload => ({ contentType: "application/json", body: jsonText(value) });
+  const multipart = schema.consumes?.includes("multipart/form-data") ?? false;
   return fc.oneof(
-    { weight: 8, arbitrary: fromSchema(schema).map(json) },
+    { weight: 8, arbitrary: multipart ? multipartFor(schema.body) : fromSchema(schema.body).map(json) },
+    { weight: 1, arbitrary: fromSchema(schema.body).map(json) },
     { weight: 1, arbitrary: hostile.map(json) },
     {
       weight: 2,
@@ -323,7 +353,7 @@ function requestFor(route: Route): fc.Arbitrary<Request> {
     route: fc.constant(route.url),
     method: fc.constant(route.method),
     url: fc.tuple(fillPath(route.url), queryFor(route.schema.querystring)).map(([path, query]) => path + query),
-    payload: hasBody ? payloadFor(route.schema.body) : fc.constant({}),
+    payload: hasBody ? payloadFor(route.schema) : fc.constant({}),
   });
 }
 
