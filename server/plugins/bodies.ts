@@ -41,16 +41,26 @@ function guardMultipart(request: FastifyRequest, reply: FastifyReply, idleMs: nu
   // Only ever observed through a race with a real read.
   waitsFail.catch(() => {});
 
+  const socket = raw.socket;
   const stop = () => {
     clearTimeout(timer);
     raw.off("data", bump);
+    raw.off("end", settle);
+    reply.raw.off("finish", settle);
+    socket?.off("close", stop);
+  };
+  // The bound holds until both the answer has gone and the body has come to its end: a body that
+  // ends without its closing boundary leaves the parser waiting for a part that never finishes,
+  // and an answer sent early (a refusal) still waits for the rest of the body on its connection.
+  const settle = () => {
+    if (reply.raw.writableFinished && raw.complete) stop();
   };
   const timer = setTimeout(() => {
     stop();
     // Answered already (the handler refused without reading on): the rest never came, so the
     // connection, held open for it, goes.
     if (reply.sent) {
-      raw.destroy();
+      if (!raw.complete) raw.destroy();
       return;
     }
     stalled = AppError.badRequest(UploadMessages.stalled);
@@ -60,8 +70,9 @@ function guardMultipart(request: FastifyRequest, reply: FastifyReply, idleMs: nu
   }, idleMs);
   timer.unref();
   const bump = () => timer.refresh();
-  raw.once("end", stop);
-  raw.once("close", stop);
+  raw.on("end", settle);
+  reply.raw.on("finish", settle);
+  socket?.once("close", stop);
 
   const race = async <T>(read: Promise<T>): Promise<T> => {
     if (stalled) throw stalled;

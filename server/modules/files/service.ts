@@ -10,7 +10,7 @@ import type { Dialect } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
-import { uploadFailure } from "../../plugins/bodies";
+import { UploadMessages, uploadFailure } from "../../plugins/bodies";
 import { cleanFileName } from "./fileName";
 import { SNIFF_BYTES, sniffMimeType } from "./mimeType";
 
@@ -80,6 +80,9 @@ export class FileStore {
     const temp = join(incomingDir, `${id}.part`);
     await mkdir(incomingDir, { recursive: true });
 
+    // The parser destroys the part (without an error) when the body ended before the part's closing
+    // boundary; a pipeline from an already destroyed stream would wait forever.
+    if (incoming.file.destroyed) throw AppError.badRequest(UploadMessages.stalled);
     const meter = new Meter();
     try {
       // A body cut short, stalled (server/plugins/bodies.ts) or abandoned by its client fails this
