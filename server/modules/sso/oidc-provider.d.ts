@@ -114,6 +114,8 @@ declare module "oidc-provider" {
     proxy: boolean;
     readonly Grant: GrantStatic;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    /** Koa middleware, run before the provider's own. */
+    use(middleware: (ctx: { status: number; body: unknown; type: string }, next: () => Promise<void>) => Promise<void>): this;
     urlFor(name: "authorization" | "token" | "end_session"): string;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults): Promise<string>;

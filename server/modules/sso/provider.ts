@@ -1,4 +1,6 @@
 import type Provider from "oidc-provider";
+import { ErrorCode } from "../../../contract/envelope";
+import { Messages } from "../../errors";
 import type { App } from "../../types";
 import { KyselyAdapter } from "./adapter";
 import { claimsOf, findIdpAccount } from "./idpAccounts";
@@ -115,6 +117,16 @@ export async function createDevProvider(app: App, secrets: ProviderSecrets): Pro
   });
   // The issuer is fixed by PUBLIC_URL; the mount tells the provider so through forwarded headers.
   provider.proxy = true;
+  // A path under /idp that the provider does not know gets the platform's not-found envelope, not Koa's bare text.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) {
+      ctx.type = "json";
+      ctx.body = { code: ErrorCode.NOT_FOUND, message: Messages.notFound };
+      // Koa turns a status it was not told into 200 when a body is set.
+      ctx.status = 404;
+    }
+  });
   provider.on("server_error", (_ctx: unknown, error: unknown) => app.log.error({ err: error }, "development OpenID provider failed"));
   return provider;
 }

@@ -33,6 +33,14 @@ describe.each(testDatabases())("development OpenID provider on %s", (kind) => {
     expect(jwks.json().keys[0]).not.toHaveProperty("d");
   });
 
+  it("answers a path it does not know with the platform's not-found envelope", async () => {
+    for (const url of ["/idp/no-such-endpoint", "/idp/"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: "接口不存在" });
+    }
+  });
+
   it("runs the code flow with PKCE: login page, consent, code, token exchange", async () => {
     const { verifier, challenge } = pkce();
     const b = browser(t.app);
