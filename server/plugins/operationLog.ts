@@ -128,7 +128,9 @@ export function registerOperationLog(app: App): void {
 
   app.addHook("onResponse", async (request, reply) => {
     const stated = request.routeOptions.config.logAction;
-    if (!stated) return;
+    // A call refused by a rate limit changed nothing, and logging it would give a flood over the
+    // limit one database write per request after all; the request log still shows it.
+    if (!stated || reply.statusCode === 429) return;
     const logAction = typeof stated === "function" ? stated(request) : stated;
     const params = paramsOf(request);
     const failed = reply.statusCode >= 400;

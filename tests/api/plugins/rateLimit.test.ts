@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { buildApp } from "../../../server/app";
 import { ConfigError, loadConfig } from "../../../server/config";
 import { createLogger } from "../../../server/logger";
+import { flushLogs } from "../../../server/modules/logs/writer";
 import { clientKey, RATE_LIMITS } from "../../../server/plugins/rateLimit";
 import type { App } from "../../../server/types";
 import { freePort } from "../../support/serverProcess";
@@ -79,6 +80,16 @@ describe.each(testDatabases())("rate limits on %s", (kind) => {
     // The app's pages, which browsers navigate to, are not the not-found limit's business.
     const page = await t.app.inject({ method: "GET", url: "/serviceFiles", headers: { accept: "text/html" }, remoteAddress: ip });
     expect(page.statusCode).not.toBe(429);
+  });
+
+  it("writes no operation-log row for a call it refuses", async () => {
+    const ip = "10.3.0.1";
+    const register = () => t.app.inject({ method: "POST", url: "/api/user/register", payload: {}, remoteAddress: ip });
+    const { passed } = await untilRefused(register, RATE_LIMITS.account.max);
+    for (let i = 0; i < 5; i++) expect((await register()).statusCode).toBe(429);
+    await flushLogs(t.app);
+    const rows = await t.database.db.selectFrom("operationLogs").select("id").where("remoteAddr", "=", ip).execute();
+    expect(rows).toHaveLength(passed);
   });
 
   it("counts an IPv6 client by its /64", async () => {
