@@ -30,7 +30,7 @@ import { registerAuth } from "./plugins/auth";
 import { registerBodies } from "./plugins/bodies";
 import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
-import { registerErrors } from "./plugins/errors";
+import { answerClientError, registerErrors } from "./plugins/errors";
 import { buildValidator, registerInput } from "./plugins/input";
 import { registerOperationLog } from "./plugins/operationLog";
 import { registerRateLimit } from "./plugins/rateLimit";
@@ -65,6 +65,9 @@ function requireDeclaredAccess(app: App): void {
   });
 }
 
+/** Long enough for an upload of UPLOAD_MAX_MB over a slow line, short enough to bound a trickle. */
+const REQUEST_TIMEOUT_MS = 10 * 60_000;
+
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
@@ -77,6 +80,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     ajv: { customOptions: { verbose: true } },
     // Typed JSON bodies are checked as sent, without reading "1" or true as a number (plugins/input.ts).
     schemaController: { compilersFactory: { buildValidator } },
+    // A request, body included, must arrive within this: a body sent a byte at a time holds its
+    // connection and temporary file no longer (an idle body is cut sooner: UPLOAD_IDLE_SECONDS).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
     // X-Forwarded-For names the client only when the peer is a configured proxy (TRUST_PROXY).
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -56,6 +56,8 @@ export const Messages = {
   emptyBody: "请求体不能为空",
   unsupportedMediaType: "不支持的请求内容类型",
   badRequest: "请求参数不正确",
+  requestTimeout: "请求超时，请重试",
+  headersTooLarge: "请求头过大",
   tooManyRequests: "请求过于频繁，请稍后再试",
   shuttingDown: "服务正在重启，请稍后再试",
   appNotBuilt: "前端应用尚未构建，请先运行 npm run build",

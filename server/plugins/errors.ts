@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../contract/envelope";
 import { isDatabaseUnavailable } from "../db/faults";
@@ -51,6 +52,29 @@ export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): Ap
     return new AppError(status, STATUS_MESSAGES[status] ?? Messages.badRequest);
   }
   return null;
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (a body cut short by a half-closed
+ * connection, a request that took longer than REQUEST_TIMEOUT_MS, malformed or oversized headers)
+ * gets the same envelope as every other failure instead of Fastify's English default.
+ */
+export function answerClientError(this: { log: { trace(o: object, m: string): void } }, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", Messages.requestTimeout]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", Messages.headersTooLarge]
+        : [400, "Bad Request", Messages.badRequest];
+  this.log.trace({ err: error }, "client error");
+  const body = JSON.stringify({ code: status, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export interface ErrorsOptions {
