@@ -17,7 +17,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { DatasetSize } from "./archive/dataset";
-import { keepAliveAgent, percentile, runLoad, type LoadResult } from "./archive/load";
+import { keepAliveAgent, numberFrom, percentile, runLoad, type LoadResult } from "./archive/load";
 import { prepareSqlite, preparePostgres, type PreparedDatabase } from "./archive/prepare";
 import { signInAdmin, startServer } from "./archive/server";
 
@@ -29,12 +29,6 @@ const FLOOR_MS = 10_000;
 const ADMIN_PASSWORD = "Bench-admin-2026";
 
 const EXPORT_RECORDS = 1000;
-
-const numberFrom = (name: string, fallback: number, min = 1) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}`);
-  return value;
-};
 
 // The exported company has its 1,000 records, the others share the rest.
 const size: DatasetSize = {

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
-import { keepAliveAgent } from "./archive/load";
+import { keepAliveAgent, numberFrom } from "./archive/load";
 import { signInAdmin, startServer } from "./archive/server";
 import { answerKey, latencies, prepareArchive, runMixedLoad, type Call, type MixedLoadResult } from "./mixedLoad";
 
@@ -30,11 +30,6 @@ const WARM_UP_MS = 5000;
 /** The contract: the service answers again within this long after the database is back. */
 const BACK_WITHIN_MS = 2000;
 
-const numberFrom = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1`);
-  return value;
-};
 const clients = numberFrom("BENCH_CLIENTS", 200);
 const durationMs = numberFrom("BENCH_SECONDS", 60) * 1000;
 const workers = numberFrom("BENCH_WORKERS", availableParallelism());

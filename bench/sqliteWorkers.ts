@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { signInAdmin, startServer } from "./archive/server";
-import { keepAliveAgent } from "./archive/load";
+import { keepAliveAgent, numberFrom } from "./archive/load";
 import { answerKey, latencies, prepareArchive, runMixedLoad, type MixedLoadResult } from "./mixedLoad";
 
 const ADMIN_PASSWORD = "Bench-admin-2026";
@@ -21,11 +21,6 @@ const ADMIN_PASSWORD = "Bench-admin-2026";
 const WARM_UP_MS = 5000;
 const TARGET_MAX_MS = 2000;
 
-const numberFrom = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1`);
-  return value;
-};
 const clients = numberFrom("BENCH_CLIENTS", 200);
 const durationMs = numberFrom("BENCH_SECONDS", 60) * 1000;
 const workers = numberFrom("BENCH_WORKERS", 2);

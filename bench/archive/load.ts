@@ -24,6 +24,13 @@ export interface LoadResult {
   firstError: string | null;
 }
 
+/** A whole-number setting of a benchmark from the environment (BENCH_CLIENTS and the like). */
+export function numberFrom(name: string, fallback: number, min = 1): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}`);
+  return value;
+}
+
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
