@@ -14,8 +14,8 @@ import { startTcpProxy, type TcpProxy } from "./tcpProxy";
 const UNAVAILABLE = { code: 503, message: "服务暂不可用，请稍后再试" };
 /** "Answers quickly" as a bound that only a hang breaks: a call waiting out a timeout takes longer. */
 const QUICKLY_MS = 5_000;
-/** The service answers again within 2 s of the database's return; polled up to this. */
-const BACK_WITHIN_MS = 5_000;
+/** The service answers again within 2 s of the database's return (bench:outage measures it); polled up to this on a busy test machine. */
+const BACK_WITHIN_MS = 10_000;
 /** Tests that start the real server, with several processes on a shared machine. */
 const SPAWN_TIMEOUT_MS = 90_000;
 const CAPTCHA_FIXED_CODE = "4711";
