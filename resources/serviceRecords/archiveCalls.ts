@@ -1,7 +1,7 @@
 import type { AxiosProgressEvent, AxiosResponse } from "axios";
 import type { AnswerConflict, AnswerItem } from "../../contract/answers";
 import { http } from "../../providers/http";
-import { fileNameOf, saveBlob } from "../logs/logCalls";
+import { saveDownload } from "../../providers/download";
 
 /** A dimension tab (GET /api/archives/queryDimension). */
 export interface Dimension {
@@ -58,5 +58,5 @@ export async function exportReport(
       },
     },
   );
-  saveBlob(response.data, fileNameOf(response.headers["content-disposition"] as string | undefined, fallbackName));
+  saveDownload(response, fallbackName);
 }

@@ -1,7 +1,7 @@
 import type { AxiosResponse } from "axios";
 import { downloadPath } from "../../../contract/files";
+import { saveDownload } from "../../../providers/download";
 import { http } from "../../../providers/http";
-import { fileNameOf, saveBlob } from "../../../resources/logs/logCalls";
 
 /**
  * Fetches a stored file with the caller's token and saves it: a file that is no image (a visit
@@ -10,5 +10,5 @@ import { fileNameOf, saveBlob } from "../../../resources/logs/logCalls";
  */
 export async function downloadStoredFile(id: string, fallbackName: string): Promise<void> {
   const response = await http.get<AxiosResponse<Blob>>(downloadPath(id), { responseType: "blob" });
-  saveBlob(response.data, fileNameOf(response.headers["content-disposition"] as string | undefined, fallbackName));
+  saveDownload(response, fallbackName);
 }

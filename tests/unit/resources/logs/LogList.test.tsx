@@ -4,7 +4,7 @@ import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import { filtersFromValues } from "../../../../resources/logs/logFilters";
-import { fileNameOf } from "../../../../resources/logs/logCalls";
+import { fileNameOf } from "../../../../providers/download";
 import LogList from "../../../../resources/logs/LogList";
 import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../../providers/network";
