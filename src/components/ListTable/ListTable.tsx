@@ -28,7 +28,9 @@ function withPlainEllipsis<T>(column: ProColumns<T>): ProColumns<T> {
 
 /**
  * A list screen's table: Refine's useTable owns the fetching, paging and URL; ProTable only renders,
- * with SPEC 2's page sizes. A failure other than a refusal shows once, above the table.
+ * with SPEC 2's page sizes. A failure other than a refusal shows once, above the table. Columns keep
+ * their natural width: a table wider than its place scrolls sideways instead of wrapping a column
+ * to a character a line (SPEC 1's narrow screens).
  */
 export function ListTable<T extends object>({
   testId,
@@ -62,6 +64,7 @@ export function ListTable<T extends object>({
           loading={Boolean(tableProps.loading)}
           onChange={tableProps.onChange}
           locale={emptyText ? { emptyText } : undefined}
+          scroll={{ x: "max-content" }}
           pagination={
             tableProps.pagination && {
               ...tableProps.pagination,

@@ -24,7 +24,8 @@ export default function UserCenterLayout() {
         items={items.map((i) => ({ key: i.path, label: t(i.title) }))}
         onClick={({ key }) => navigate(key)}
       />
-      <section style={{ flex: 1 }}>
+      {/* minWidth 0: a wide table scrolls inside the section instead of widening the page. */}
+      <section style={{ flex: 1, minWidth: 0 }}>
         <Outlet />
       </section>
     </div>

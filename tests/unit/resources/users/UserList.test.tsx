@@ -31,7 +31,9 @@ describe("the user list (/user)", () => {
 
     const table = await screen.findByTestId("user-table");
     await within(table).findByText("13800000001");
-    for (const header of ["序号", "手机号", "创建时间"]) expect(within(table).getByText(header)).toBeInTheDocument();
+    for (const header of ["序号", "手机号", "创建时间"]) {
+      expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
     expect(within(table).getByText("2024-05-02 10:00:00")).toBeInTheDocument();
 
     const call = seen.find((c) => c.url === "/api/user/listData")!;
