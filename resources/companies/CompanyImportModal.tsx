@@ -52,11 +52,14 @@ export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: 
       onCancel={close}
       destroyOnHidden
       maskClosable={false}
-      footer={
-        <Button type="primary" disabled={!file} loading={sending} onClick={() => void send()} data-testid="company-import-submit">
+      footer={[
+        <Button key="cancel" onClick={close} data-testid="company-import-cancel">
+          {t("controls.dialog.cancel")}
+        </Button>,
+        <Button key="send" type="primary" disabled={!file} loading={sending} onClick={() => void send()} data-testid="company-import-submit">
           {t("companies.import.submit")}
-        </Button>
-      }
+        </Button>,
+      ]}
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t("companies.import.hint")}</Typography.Paragraph>

@@ -1,13 +1,13 @@
 import { ProForm } from "@ant-design/pro-components";
 import { Button, Spin, type FormInstance } from "antd";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useState, type ReactNode } from "react";
 import { useT } from "../../i18n/I18nContext";
 import { DraggableModal } from "../DraggableModal";
 
 /**
  * An add-or-edit dialog: a draggable modal holding a ProForm, saved by the footer's button. A
  * refusal keeps the dialog open (the request layer has shown the server's message) so the input can
- * be corrected; `onFinish` closes it on success.
+ * be corrected; `onFinish` closes it on success, 取消 closes it without saving.
  */
 export function FormModal<T extends object>({
   open,
@@ -38,6 +38,13 @@ export function FormModal<T extends object>({
   children: ReactNode;
 }) {
   const t = useT();
+  // Each opening mounts a new form; see FreshStart.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenings(openings + 1);
+  }
   return (
     <DraggableModal
       open={open}
@@ -46,16 +53,20 @@ export function FormModal<T extends object>({
       destroyOnHidden
       maskClosable={false}
       width={width}
-      footer={
-        <Button type="primary" disabled={loading} loading={submitting} onClick={() => form.submit()} data-testid={`${testId}-submit`}>
+      footer={[
+        <Button key="cancel" onClick={onClose} data-testid={`${testId}-cancel`}>
+          {t("controls.dialog.cancel")}
+        </Button>,
+        <Button key="save" type="primary" disabled={loading} loading={submitting} onClick={() => form.submit()} data-testid={`${testId}-submit`}>
           {t("controls.formModal.save")}
-        </Button>
-      }
+        </Button>,
+      ]}
     >
       {loading ? (
         <Spin />
       ) : (
         <ProForm<T>
+          key={openings}
           form={form}
           layout="vertical"
           submitter={false}
@@ -66,8 +77,20 @@ export function FormModal<T extends object>({
           data-testid={testId}
         >
           {children}
+          <FreshStart form={form} />
         </ProForm>
       )}
     </DraggableModal>
   );
+}
+
+/**
+ * The form instance outlives the dialog, and a form mounted on it keeps the values the instance
+ * holds over its initialValues: without a reset an add would open with the last record typed.
+ * Rendered after the fields, so its layout effect runs once they are mounted (and before paint),
+ * when the form has taken this opening's initialValues.
+ */
+function FreshStart({ form }: { form: FormInstance }) {
+  useLayoutEffect(() => form.resetFields(), [form]);
+  return null;
 }

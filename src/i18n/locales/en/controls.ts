@@ -24,6 +24,9 @@ const controls: Messages<typeof zh> = {
     zoomOut: "Zoom out",
     close: "Close",
   },
+  dialog: {
+    cancel: "Cancel",
+  },
   formModal: {
     save: "Save",
   },

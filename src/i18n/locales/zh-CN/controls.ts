@@ -21,6 +21,9 @@ const controls = {
     zoomOut: "缩小",
     close: "关闭",
   },
+  dialog: {
+    cancel: "取消",
+  },
   formModal: {
     save: "保存",
   },

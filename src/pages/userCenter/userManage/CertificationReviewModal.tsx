@@ -22,11 +22,17 @@ export function CertificationReviewModal({ id, onClose }: { id: number | null; o
   });
   const undecided = application?.state === "submitted" || application?.state === "reviewing";
 
+  // The reason typed for one application is not carried to the next one opened.
+  const close = () => {
+    if (undecided) form.resetFields();
+    onClose();
+  };
+
   const decide = async (url: string, values: object, done: string) => {
     try {
       await write(url, values);
       notify.success(t(done));
-      onClose();
+      close();
     } catch {
       // The request layer has shown the server's message.
     }
@@ -37,9 +43,13 @@ export function CertificationReviewModal({ id, onClose }: { id: number | null; o
       open={id !== null}
       title={t("userManage.certifications.detailTitle")}
       width={640}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
-      footer={null}
+      footer={
+        <Button onClick={close} data-testid="certification-review-cancel">
+          {t("controls.dialog.cancel")}
+        </Button>
+      }
     >
       {query.isLoading || !application ? (
         <Spin />

@@ -104,6 +104,20 @@ describe("certification review", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("已驳回认证"));
   });
 
+  it("closes with 取消, and the next opening has no reason typed", async () => {
+    const seen = server();
+    const user = typist();
+    renderUserManage();
+    await openApplication(user);
+    await user.type(screen.getByTestId("certification-reject-reason"), "营业执照不清晰");
+    await user.click(screen.getByRole("button", { name: /^取\s?消$/ }));
+    await waitFor(() => expect(screen.queryByTestId("certification-review")).not.toBeInTheDocument());
+
+    await openApplication(user);
+    expect(screen.getByTestId("certification-reject-reason")).toHaveValue("");
+    expect(callsTo(seen, "/api/certification/reject")).toHaveLength(0);
+  });
+
   it("filters by state", async () => {
     const seen = server();
     renderUserManage();

@@ -36,6 +36,8 @@ function server(writes: Record<string, Answer> = {}) {
 }
 
 const typist = () => userEvent.setup({ delay: null });
+/** antd spaces a two-character Chinese button label: 取 消. */
+const CANCEL = /^取\s?消$/;
 
 describe("the users tab", () => {
   it("lists users, and a search puts name, mobile, role and status in the request model and the URL", async () => {
@@ -99,6 +101,47 @@ describe("the users tab", () => {
     await waitFor(() => expect(screen.queryByTestId("initial-password")).not.toBeInTheDocument());
     expect(document.body.textContent).not.toContain("Xy7kP9q2mN");
     expect(JSON.stringify({ ...localStorage })).not.toContain("Xy7kP9q2mN");
+  });
+
+  it("opens 新建用户 empty again after a user was created, and after an edit", async () => {
+    server({ "/api/user/edit": ok({ id: 20, initialPassword: "Xy7kP9q2mN" }, 1) });
+    const user = typist();
+    renderUserManage();
+    await user.click(await screen.findByTestId("user-manage-create"));
+    await user.type(await screen.findByTestId("user-form-username"), "wangwu");
+    await user.type(screen.getByTestId("user-form-name"), "王五");
+    await user.type(screen.getByTestId("user-form-mobile"), "13800138009");
+    await pick("user-form-roles", "会员企业");
+    await user.click(screen.getByTestId("user-form-submit"));
+    await user.click(await screen.findByTestId("initial-password-close"));
+
+    const roleTags = () => screen.getByTestId("user-form-roles").querySelectorAll(".ant-select-selection-item");
+    await user.click(screen.getByTestId("user-manage-create"));
+    expect(await screen.findByTestId("user-form-username")).toHaveValue("");
+    expect(screen.getByTestId("user-form-name")).toHaveValue("");
+    expect(screen.getByTestId("user-form-mobile")).toHaveValue("");
+    expect(roleTags()).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: CANCEL }));
+
+    await user.click(await screen.findByTestId("user-edit-zhangsan"));
+    expect(await screen.findByTestId("user-form-name")).toHaveValue("张三");
+    await user.click(screen.getByRole("button", { name: CANCEL }));
+    await user.click(screen.getByTestId("user-manage-create"));
+    expect(await screen.findByTestId("user-form-name")).toHaveValue("");
+    expect(roleTags()).toHaveLength(0);
+  });
+
+  it("closes 新建用户 with 取消 and forgets what was typed", async () => {
+    const seen = server();
+    const user = typist();
+    renderUserManage();
+    await user.click(await screen.findByTestId("user-manage-create"));
+    await user.type(await screen.findByTestId("user-form-name"), "王五");
+    await user.click(screen.getByRole("button", { name: CANCEL }));
+    await waitFor(() => expect(screen.queryByTestId("user-form-name")).not.toBeInTheDocument());
+    await user.click(screen.getByTestId("user-manage-create"));
+    expect(await screen.findByTestId("user-form-name")).toHaveValue("");
+    expect(callsTo(seen, "/api/user/edit")).toHaveLength(0);
   });
 
   it("refuses a taken username before saving", async () => {

@@ -39,6 +39,22 @@ describe("importing companies", () => {
     expect(screen.getByTestId("company-import-submit")).toBeDisabled();
   });
 
+  it("closes with 取消 without sending, and opens again with no file", async () => {
+    const seen = stubNetwork(companyReply());
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-import"));
+    const input = screen.getByRole("dialog").querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, sheet());
+    expect(screen.getByTestId("company-import-submit")).toBeEnabled();
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: /^取\s?消$/ }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(seen.filter((c) => c.url === IMPORT)).toHaveLength(0);
+
+    await user.click(screen.getByTestId("company-import"));
+    expect(screen.getByTestId("company-import-submit")).toBeDisabled();
+  });
+
   it("sends the file as the multipart field `file`, says how many were imported and lists again", async () => {
     const seen = stubNetwork(companyReply({ [IMPORT]: ok({ imported: 3 }, 1) }));
     const user = typist();
