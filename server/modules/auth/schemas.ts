@@ -30,6 +30,7 @@ export const UserInfoResult = Type.Object({
   name: Type.String(),
   avatar: Type.Union([Type.String(), Type.Null()], { description: "头像文件编号" }),
   mobile: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(Type.String(), { description: "角色编码" }),
   company: Type.Unknown({ description: "所属企业；未关联时为 null" }),
   certification: Type.Unknown({ description: "企业认证；未申请时为 null" }),

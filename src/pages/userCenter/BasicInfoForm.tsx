@@ -25,7 +25,7 @@ export function BasicInfoForm({ user }: { user: UserInfo }) {
     setSaving(true);
     try {
       // null clears: the avatar falls back to the default image, the email is removed. The email goes
-      // only when edited, since getUserInfo may not tell the current one and an empty field would erase it.
+      // only when edited, so a save made while another tab changed it does not put the old one back.
       const saved = await changePersonInfo({
         name: name.trim(),
         avatar,

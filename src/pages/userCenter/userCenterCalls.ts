@@ -11,8 +11,7 @@ export interface UserInfo {
   /** File id of the avatar image. */
   avatar: string | null;
   mobile: string | null;
-  /** Not in the answer yet; shown and kept when the server sends it. */
-  email?: string | null;
+  email: string | null;
   roles: unknown[];
   company: { id: string | number; name: string } | null;
   certification: { state: CertificationState; rejectReason: string | null } | null;

@@ -43,6 +43,7 @@ describe.each(testDatabases())("user info and menus on %s", (kind) => {
         name: "管理员",
         avatar: null,
         mobile: null,
+        email: null,
         roles: ["admin"],
         company: null,
         certification: null,
@@ -61,11 +62,25 @@ describe.each(testDatabases())("user info and menus on %s", (kind) => {
       name: "张三",
       avatar: "0123456789abcdef0123456789abcdef",
       mobile: "13800138000",
+      email: null,
       roles: ["member"],
       company: { id: 7, name: "芯片科技有限公司" },
       certification: { state: "reviewing" },
       mustChangePassword: true,
     });
+  });
+
+  it("answers the e-mail the user saved, as the account page reads it after a reload", async () => {
+    await createUser(t.app, { username: "mailer", password: PASSWORD, roles: ["member"] });
+    const who = await signIn(t.app, "mailer", PASSWORD);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/user/changePersonInfo",
+      headers: who.headers,
+      payload: { email: "mailer@example.com" },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await info(who.headers)).json().result.email).toBe("mailer@example.com");
   });
 
   it("gives the administrator every menu, by sort", async () => {

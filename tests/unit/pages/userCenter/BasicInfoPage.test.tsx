@@ -16,6 +16,7 @@ const user: UserInfo = {
   name: "王芯",
   avatar: null,
   mobile: "13800138000",
+  email: null,
   roles: [],
   company: { id: 3, name: "成都芯片科技有限公司" },
   certification: null,
@@ -43,6 +44,12 @@ describe("the basic-info page", () => {
     expect(screen.getByText("成都芯片科技有限公司")).toBeInTheDocument();
     expect(screen.getByTestId("mobile-current")).toHaveTextContent("13800138000");
     expect(screen.getByTestId("avatar-image")).toHaveAttribute("src", "/default-avatar.svg");
+  });
+
+  it("shows the saved e-mail getUserInfo answers", async () => {
+    stubNetwork(() => ok({ ...user, email: "wang@chip.cn" }));
+    showPage();
+    expect(await screen.findByTestId("basic-email")).toHaveValue("wang@chip.cn");
   });
 
   it("shows a stored avatar from the download path, falls back when it cannot load, and previews on click", async () => {
