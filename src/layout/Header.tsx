@@ -1,16 +1,21 @@
 import { DownOutlined, GlobalOutlined, HomeOutlined } from "@ant-design/icons";
 import { Dropdown, Space, type MenuProps } from "antd";
+import { useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
+import { isLoggedIn } from "../../providers/session/isLoggedIn";
 import { useI18n } from "../i18n/I18nContext";
 import type { Locale } from "../i18n/types";
 import { Paths } from "../routes";
 import { logout } from "../session/logout";
-import { useStoredUser } from "../session/storedUser";
+import { subscribeToSession, useStoredUser } from "../session/storedUser";
 import { useSiteSettings } from "../site/SiteSettings";
 
 export function Header() {
   const { t, locale, setLocale } = useI18n();
-  const user = useStoredUser();
+  // SPEC 4: stored info alone is not a session; without a token (the one-hour rule drops it at start)
+  // the header shows the signed-out state.
+  const storedUser = useStoredUser();
+  const user = useSyncExternalStore(subscribeToSession, isLoggedIn) ? storedUser : null;
   const site = useSiteSettings();
   const navigate = useNavigate();
 

@@ -1,6 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { TOKEN_RESTORE_WINDOW_MS } from "../../../contract/limits";
+import { clearAccessToken, restoreTokens, setAccessToken } from "../../../providers/tokenStore";
 import { Header } from "../../../src/layout/Header";
 import { notifySessionChanged } from "../../../src/session/storedUser";
 
@@ -11,6 +13,10 @@ const renderHeader = () =>
     </MemoryRouter>,
   );
 
+const storeUser = () => localStorage.setItem("userInfo", JSON.stringify({ id: 7, name: "王芯" }));
+const storeToken = (savedAt = Date.now()) =>
+  setAccessToken({ access_token: "at", token_type: "bearer", expires_in: savedAt + 7_200_000 }, savedAt);
+
 describe("the header", () => {
   it("shows the platform title and the back-to-home link, and no user area without a stored user id", () => {
     renderHeader();
@@ -19,10 +25,11 @@ describe("the header", () => {
     expect(screen.queryByTestId("header-user")).toBeNull();
   });
 
-  it("greets the stored user by name once a user id is stored", () => {
+  it("greets the stored user by name once a user id and a token are stored", () => {
     renderHeader();
     act(() => {
-      localStorage.setItem("userInfo", JSON.stringify({ id: 7, name: "王芯" }));
+      storeUser();
+      storeToken();
       notifySessionChanged();
     });
     expect(screen.getByTestId("header-user")).toHaveTextContent("您好，王芯");
@@ -30,7 +37,28 @@ describe("the header", () => {
 
   it("shows no user area for stored info without an id", () => {
     localStorage.setItem("userInfo", JSON.stringify({ name: "无编号" }));
+    storeToken();
     renderHeader();
+    expect(screen.queryByTestId("header-user")).toBeNull();
+  });
+
+  it("does not greet a stored user whose token the one-hour rule dropped at start", () => {
+    storeUser();
+    storeToken(Date.now() - TOKEN_RESTORE_WINDOW_MS - 1);
+    restoreTokens();
+    renderHeader();
+    expect(screen.queryByTestId("header-user")).toBeNull();
+  });
+
+  it("stops greeting once the token is removed", () => {
+    storeUser();
+    storeToken();
+    renderHeader();
+    expect(screen.getByTestId("header-user")).toBeInTheDocument();
+    act(() => {
+      clearAccessToken();
+      notifySessionChanged();
+    });
     expect(screen.queryByTestId("header-user")).toBeNull();
   });
 });
