@@ -20,6 +20,11 @@ export const StorageKey = {
   LEGACY_VIPMENU: "vipmenu",
   LEGACY_ROLES: "roles",
   LOCALE: "locale",
+  /**
+   * How this browser last signed in, "password" or "sso"; kept after the session ends, since it
+   * decides where a session-invalid answer sends the user (sessionInvalid.ts).
+   */
+  SIGN_IN_METHOD: "signInMethod",
   /** PKCE verifier and state of a single sign-on round trip. */
   SSO_PKCE: "ssoPkce",
 } as const;

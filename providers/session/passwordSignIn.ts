@@ -13,5 +13,5 @@ export interface PasswordCredentials {
 /** SPEC 3 login parameters through the password grant, then the session. Resolves with where to go next. */
 export async function signInWithPassword({ username, password, vid, vcode }: PasswordCredentials): Promise<string> {
   const answer = await requestToken({ grant_type: "password", username, password, vid, vcode, auth_code: "" });
-  return establishSession(toTokenRecord(answer, false));
+  return establishSession(toTokenRecord(answer, false), "password");
 }

@@ -1,7 +1,11 @@
 import { Paths } from "../../src/routes";
+import { storedLocale } from "../../src/i18n/storedLocale";
+import { translate } from "../../src/i18n/translate";
+import { notify } from "../notifier";
 import { redirectToAuthorize } from "./authorizeRedirect";
+import { isLoggedIn } from "./isLoggedIn";
 import { goTo } from "./navigation";
-import { endSession } from "./userSession";
+import { endSession, lastSignInMethod } from "./userSession";
 
 let leaving = false;
 
@@ -10,11 +14,21 @@ let leaving = false;
  * provider's authorize page. It cannot loop: only the first answer of a page's life acts; on the
  * callback page (whose own calls just failed with fresh tokens) and when the authorize address cannot
  * be built, the user goes to /login/index instead.
+ *
+ * A user who signs in with a password would land unexplained on the provider's page, where that
+ * password is no use: they are told the session ended and go to /login/index.
  */
 export function handleSessionInvalid(): void {
   if (leaving) return;
   leaving = true;
+  const hadSession = isLoggedIn();
   endSession();
+  if (lastSignInMethod() === "password") {
+    // Only the answer that ended the session says so; the rest of a burst of refusals stays quiet.
+    if (hadSession) notify.warning(translate(storedLocale(), "providers.sessionEnded"));
+    toLoginPage();
+    return;
+  }
   if (window.location.pathname === Paths.AUTH_CALLBACK) {
     toLoginPage();
     return;

@@ -53,7 +53,7 @@ export async function completeSsoSignIn(query: URLSearchParams): Promise<Callbac
     const ours = await requestToken({ grant_type: "vcpwd", ex_token: provider.id_token });
     storage.setText(StorageKey.PATNAVI_TOKEN, ours.access_token);
     await checkToken(ours.access_token);
-    next = await establishSession(toTokenRecord(ours, false));
+    next = await establishSession(toTokenRecord(ours, false), "sso");
   } catch (failure) {
     console.warn("single sign-on failed", failure);
     endSession();

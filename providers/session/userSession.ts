@@ -29,12 +29,21 @@ export interface UserMenu {
   sort: number;
 }
 
+/** How a session was opened: the login form's password, or the provider's single sign-on. */
+export type SignInMethod = "password" | "sso";
+
+/** How this browser last signed in; null before the first sign-in. */
+export function lastSignInMethod(): SignInMethod | null {
+  const method = storage.getText(StorageKey.SIGN_IN_METHOD);
+  return method === "password" || method === "sso" ? method : null;
+}
+
 /**
  * The one way into a signed-in session: stores the token record, then the user info, auth list and
  * menu the server gives for it, and tells the app the session changed. When either call fails the
  * half-made session is ended again and the failure passes on. Resolves with where the user goes next.
  */
-export async function establishSession(record: AccessTokenRecord): Promise<string> {
+export async function establishSession(record: AccessTokenRecord, method: SignInMethod): Promise<string> {
   setAccessToken(record);
   let profile: UserProfile;
   try {
@@ -45,6 +54,7 @@ export async function establishSession(record: AccessTokenRecord): Promise<strin
     profile = profileAnswer.result as UserProfile;
     storeProfile(profile);
     storeMenus(menuAnswer.result ?? []);
+    storage.setText(StorageKey.SIGN_IN_METHOD, method);
   } catch (error) {
     endSession();
     throw error;
@@ -78,7 +88,8 @@ function nextPathAfterSignIn(profile: UserProfile): string {
 /**
  * The one way out of a session (logout, failed refresh, session-invalid answer, login prompt): removes
  * every token, the user info, the auth list, the menu and the legacy session keys, then tells the app
- * the session changed. The history path, homeType and search text stay: they say where to return.
+ * the session changed. The history path, homeType, search text and sign-in method stay: they say where
+ * to return, and how.
  */
 export function endSession(): void {
   clearAccessToken();

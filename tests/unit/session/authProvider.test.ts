@@ -55,6 +55,7 @@ describe("password sign-in through authProvider.login", () => {
     expect(JSON.parse(localStorage.getItem(StorageKey.USER_INFO)!)).toEqual({ id: 7, name: "王芯", avatar: null });
     expect(JSON.parse(localStorage.getItem(StorageKey.AUTH)!)).toEqual([{ menuCode: "patnavi" }, { menuCode: "userCenter" }]);
     expect(JSON.parse(localStorage.getItem(StorageKey.MENU)!)).toEqual(menus);
+    expect(localStorage.getItem(StorageKey.SIGN_IN_METHOD)).toBe("password");
     expect(sessionChanged).toHaveBeenCalledTimes(1);
     expect(isLoggedIn()).toBe(true);
     expect(JSON.stringify({ ...localStorage })).not.toContain("Secret#2025");
@@ -99,7 +100,7 @@ describe("password sign-in through authProvider.login", () => {
 describe("logout (SPEC 4)", () => {
   const signedIn = async () => {
     stubNetwork((config) => afterSignInAnswer(config.url)!);
-    await establishSession(record);
+    await establishSession(record, "password");
     sessionStore.set(SessionKey.GRADE, "vip");
     localStorage.setItem(StorageKey.LEGACY_ROLES, JSON.stringify(["member"]));
   };
@@ -183,7 +184,7 @@ describe("logout of a single sign-on session (RP-initiated logout)", () => {
 
 async function establishSessionSilently(): Promise<void> {
   stubNetwork((config) => afterSignInAnswer(config.url)!);
-  await establishSession(record);
+  await establishSession(record, "password");
 }
 
 describe("what Refine asks", () => {
@@ -206,7 +207,7 @@ describe("what Refine asks", () => {
 
   it("gives the stored user as identity and the auth list as permissions", async () => {
     stubNetwork((config) => afterSignInAnswer(config.url)!);
-    await establishSession(record);
+    await establishSession(record, "password");
     await expect(authProvider.getIdentity!()).resolves.toEqual({ id: 7, name: "王芯", avatar: null });
     await expect(authProvider.getPermissions!()).resolves.toEqual([{ menuCode: "patnavi" }, { menuCode: "userCenter" }]);
     endSession();
@@ -224,7 +225,14 @@ describe("what Refine asks", () => {
     sessionStore.set(SessionKey.VIP_EXPIRED_DATE, "d");
     endSession();
     expect(Object.keys(localStorage).sort()).toEqual(
-      [StorageKey.HISTORY_PATH, StorageKey.HOME_TYPE, StorageKey.SEARCH_INPUT_VAL, StorageKey.LOCALE, StorageKey.SSO_PKCE].sort(),
+      [
+        StorageKey.HISTORY_PATH,
+        StorageKey.HOME_TYPE,
+        StorageKey.SEARCH_INPUT_VAL,
+        StorageKey.LOCALE,
+        StorageKey.SSO_PKCE,
+        StorageKey.SIGN_IN_METHOD,
+      ].sort(),
     );
     expect(sessionStorage.length).toBe(0);
     expect(sessionChanged).toHaveBeenCalledTimes(1);

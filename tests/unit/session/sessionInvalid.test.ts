@@ -94,6 +94,52 @@ describe("session-invalid answers (SPEC 8)", () => {
   });
 });
 
+describe("session-invalid answers for a user who signed in with a password", () => {
+  beforeEach(() => localStorage.setItem(StorageKey.SIGN_IN_METHOD, "password"));
+
+  it.each([40101, 41201, 41202])("after code %i say the session ended and go to /login/index, not to the provider", async (code) => {
+    const location = fakeLocation("/serviceFiles");
+    const { http, stubNetwork, toast, setAccessToken, navigate } = await load();
+    setAccessToken({ access_token: "at", token_type: "bearer", expires_in: Date.now() + 60_000, refresh_token: "rt" });
+    const seen = stubNetwork(() => ({ status: 401, data: { code, message: "会话已失效" } }));
+
+    await Promise.allSettled([http.get("/api/a"), http.get("/api/b"), http.get("/api/c")]);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login/index"));
+    await flush();
+
+    expect(toast.warning).toHaveBeenCalledTimes(1);
+    expect(toast.warning).toHaveBeenCalledWith("会话已结束，请重新登录");
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(localStorage.getItem(StorageKey.ACCESS_TOKEN_RECORD)).toBeNull();
+    expect(localStorage.getItem(StorageKey.USER_INFO)).toBeNull();
+    expect(seen.map((c) => c.url)).not.toContain("/api/open/sso");
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it("says it in English in English mode", async () => {
+    fakeLocation("/serviceFiles");
+    localStorage.setItem(StorageKey.LOCALE, "en");
+    const { http, stubNetwork, toast, setAccessToken } = await load();
+    setAccessToken({ access_token: "at", token_type: "bearer", expires_in: Date.now() + 60_000 });
+    stubNetwork(() => ({ status: 401, data: { code: 41202, message: "x" } }));
+    await expect(http.get("/api/a")).rejects.toMatchObject({ code: 41202 });
+    await vi.waitFor(() => expect(toast.warning).toHaveBeenCalledWith("Your session has ended. Please sign in again."));
+  });
+
+  it("still sends a user whose last sign-in was single sign-on to the provider", async () => {
+    localStorage.setItem(StorageKey.SIGN_IN_METHOD, "sso");
+    const location = fakeLocation("/serviceFiles");
+    const { http, stubNetwork, toast, setAccessToken, navigate } = await load();
+    setAccessToken({ access_token: "at", token_type: "bearer", expires_in: Date.now() + 60_000 });
+    stubNetwork((config) => (config.url === "/api/open/sso" ? { data: envelope(sso) } : { status: 401, data: { code: 41201, message: "x" } }));
+    await expect(http.get("/api/a")).rejects.toMatchObject({ code: 41201 });
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledTimes(1));
+    expect(new URL(location.assign.mock.calls[0][0]).pathname).toBe("/idp/auth");
+    expect(toast.warning).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe("a generated password that must be changed first (40302)", () => {
   const refusal = { status: 403, data: { code: 40302, message: "请先修改初始密码" } };
 

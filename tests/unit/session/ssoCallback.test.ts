@@ -97,6 +97,7 @@ describe("the code return (SPEC 4)", () => {
     expect(localStorage.getItem(StorageKey.PATNAVI_TOKEN)).toBe("our-at");
     expect(getTokenData()).toMatchObject({ id_token: "idp-id" });
     expect(JSON.parse(localStorage.getItem(StorageKey.USER_INFO)!)).toEqual({ id: 7, name: "王芯", avatar: null });
+    expect(localStorage.getItem(StorageKey.SIGN_IN_METHOD)).toBe("sso");
     expect(localStorage.getItem(StorageKey.AUTH)).not.toBeNull();
     expect(localStorage.getItem(StorageKey.SSO_PKCE)).toBeNull();
     expect(seen.map((c) => c.url)).not.toContain("/api/spsp/patnavi/getPatnaviRedirectUrl");
