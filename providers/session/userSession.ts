@@ -71,6 +71,22 @@ function storeProfile(profile: UserProfile): void {
   storage.set(StorageKey.LEGACY_ROLES, profile.roles ?? []);
 }
 
+/** Whether the signed-in user must change a password an administrator set before anything else. */
+export function passwordChangeRequired(): boolean {
+  return storage.get<Partial<UserProfile>>(StorageKey.INFO)?.mustChangePassword === true;
+}
+
+/**
+ * Records what the server said about the password (the 40302 refusal, or a change made) in the stored
+ * profile, and tells the views that read it.
+ */
+export function setPasswordChangeRequired(required: boolean): void {
+  const profile = storage.get<Partial<UserProfile>>(StorageKey.INFO);
+  if (!profile || profile.mustChangePassword === required) return;
+  storage.set(StorageKey.INFO, { ...profile, mustChangePassword: required });
+  notifySessionChanged();
+}
+
 function storeMenus(menus: UserMenu[]): void {
   storage.set(
     StorageKey.AUTH,

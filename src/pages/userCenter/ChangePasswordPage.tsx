@@ -1,7 +1,9 @@
-import { Button, Form, Input } from "antd";
-import { useState } from "react";
+import { Alert, Button, Form, Input } from "antd";
+import { useState, useSyncExternalStore } from "react";
 import { notify } from "../../../providers/notifier";
+import { passwordChangeRequired, setPasswordChangeRequired } from "../../../providers/session/userSession";
 import { useT } from "../../i18n/I18nContext";
+import { subscribeToSession } from "../../session/storedUser";
 import { PasswordInputs } from "../login/PasswordInputs";
 import { UserCenterPanel } from "./UserCenterPanel";
 import { changePassword } from "./userCenterCalls";
@@ -12,16 +14,22 @@ interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-/** /userCenter/changePassword. The server ends the user's other sessions; this one stays. */
+/**
+ * /userCenter/changePassword. The server ends the user's other sessions; this one stays. A user who
+ * must first replace a password an administrator set is sent here (at sign-in, or by a 40302
+ * refusal) and told why.
+ */
 export default function ChangePasswordPage() {
   const t = useT();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
+  const mustChange = useSyncExternalStore(subscribeToSession, passwordChangeRequired);
 
   const submit = async ({ oldPassword, newPassword }: ChangePasswordValues) => {
     setSaving(true);
     try {
       await changePassword(oldPassword, newPassword);
+      setPasswordChangeRequired(false);
       notify.success(t("account.changePassword.success"));
       form.resetFields();
     } catch {
@@ -33,6 +41,15 @@ export default function ChangePasswordPage() {
 
   return (
     <UserCenterPanel title="shell.titles.changePassword">
+      {mustChange && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t("account.changePassword.initialPasswordNotice")}
+          style={{ maxWidth: 560, marginBottom: 24 }}
+          data-testid="change-password-required"
+        />
+      )}
       <Form
         form={form}
         layout="horizontal"

@@ -145,6 +145,7 @@ describe("a generated password that must be changed first (40302)", () => {
 
   it("warns once instead of an error toast and takes the user to the password change", async () => {
     fakeLocation("/serviceFiles");
+    localStorage.setItem(StorageKey.INFO, JSON.stringify({ id: 7, username: "wangxin", mustChangePassword: false }));
     const { http, stubNetwork, toast, navigate } = await load();
     stubNetwork(() => refusal);
     await expect(http.post("/api/archives/queryArchivesPage", {})).rejects.toMatchObject({ code: 40302 });
@@ -152,6 +153,8 @@ describe("a generated password that must be changed first (40302)", () => {
     expect(toast.warning).toHaveBeenCalledWith("请先修改初始密码");
     expect(navigate).toHaveBeenCalledWith("/userCenter/changePassword");
     expect(localStorage.getItem(StorageKey.USER_INFO)).not.toBeNull();
+    // The password page reads it to say why the user is there.
+    expect(JSON.parse(localStorage.getItem(StorageKey.INFO)!)).toMatchObject({ mustChangePassword: true });
   });
 
   it("stays put on the password change page itself", async () => {

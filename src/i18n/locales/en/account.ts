@@ -80,6 +80,7 @@ const account: Messages<typeof zh> = {
   changePassword: {
     submit: "Change password",
     success: "Password changed; sessions on other devices have ended",
+    initialPasswordNotice: "An administrator set an initial password for you. Please change it before using the platform.",
   },
   certification: {
     steps: {

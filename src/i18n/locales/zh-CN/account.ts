@@ -77,6 +77,7 @@ const account = {
   changePassword: {
     submit: "确认修改",
     success: "密码修改成功，其他设备上的登录已失效",
+    initialPasswordNotice: "管理员为您设置了初始密码，请先修改密码后再使用平台",
   },
   certification: {
     steps: {

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setNotifier } from "../../../../providers/notifier";
+import { storage } from "../../../../providers/storage";
+import { StorageKey } from "../../../../providers/storageKeys";
 import ChangePasswordPage from "../../../../src/pages/userCenter/ChangePasswordPage";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { bodyOf, callsTo, ok, refused, renderPage, signIn } from "../pageHarness";
@@ -72,5 +74,27 @@ describe("the change-password page", () => {
     await user.click(field("submit"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("原密码不正确"));
     expect(field("old-password")).toHaveValue("Wrong1234");
+  });
+
+  it("says why it is shown to a user who must replace an administrator-set password, until it is changed", async () => {
+    storage.set(StorageKey.INFO, { id: 7, username: "wangxin", mustChangePassword: true });
+    stubNetwork(() => ok(undefined, 1));
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    expect(screen.getByRole("alert")).toHaveTextContent("管理员为您设置了初始密码，请先修改密码后再使用平台");
+
+    await user.type(field("old-password"), "Initial123");
+    await user.type(field("password"), "Better456");
+    await user.type(field("confirm"), "Better456");
+    await user.click(field("submit"));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(storage.get<{ mustChangePassword: boolean }>(StorageKey.INFO)?.mustChangePassword).toBe(false);
+  });
+
+  it("shows no such notice to a user changing a password of their own choice", () => {
+    storage.set(StorageKey.INFO, { id: 7, username: "wangxin", mustChangePassword: false });
+    showPage();
+    expect(screen.getByTestId("change-submit")).toBeInTheDocument();
+    expect(screen.queryByText("管理员为您设置了初始密码，请先修改密码后再使用平台")).toBeNull();
   });
 });
