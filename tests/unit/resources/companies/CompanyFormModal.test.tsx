@@ -92,6 +92,22 @@ describe("the company form", () => {
     ]);
   });
 
+  it("opens 新增 empty after an edit was cancelled with 取消", async () => {
+    const seen = stubNetwork(companyReply());
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-edit-5"));
+    expect(await screen.findByTestId("company-form-contactPerson")).toHaveValue("王晓峰");
+    await user.click(within(dialog()).getByRole("button", { name: /^取\s?消$/ }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByTestId("company-add"));
+    expect(await screen.findByTestId("company-form-contactPerson")).toHaveValue("");
+    expect(screen.getByTestId("company-form-name")).toHaveValue("");
+    expect(screen.getByTestId("company-form-address")).toHaveValue("");
+    expect(sentTo(seen, SAVE)).toHaveLength(0);
+  });
+
   it("keeps the dialog open with the server's refusal shown", async () => {
     stubNetwork(companyReply({ [SAVE]: { status: 409, data: { code: 409, message: "企业名称已存在" } } }));
     const user = typist();
