@@ -15,3 +15,9 @@ export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
 export function useCanMenu(code: MenuCodeValue): boolean {
   return useAppAbility().can("view", code);
 }
+
+/** Whether the signed-in user holds at least one of the codes (a page whose parts need different codes). */
+export function useCanAnyMenu(codes: readonly MenuCodeValue[]): boolean {
+  const ability = useAppAbility();
+  return codes.some((code) => ability.can("view", code));
+}

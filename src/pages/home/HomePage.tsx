@@ -1,8 +1,11 @@
 import { AppstoreOutlined, FileSearchOutlined, SafetyCertificateOutlined, SolutionOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Row, Space, Typography } from "antd";
 import { Link } from "react-router";
+import { MenuCode } from "../../../contract/menus";
+import { useCanMenu } from "../../access";
 import { useT } from "../../i18n/I18nContext";
 import { Paths } from "../../routes";
+import { useStoredUser } from "../../session/storedUser";
 import { PatentSearchBox } from "./PatentSearchBox";
 import { ProductCard } from "./ProductCard";
 import { usePatnaviHandoff } from "./usePatnaviHandoff";
@@ -15,24 +18,31 @@ const features = [
 export default function HomePage() {
   const t = useT();
   const { handOff, busy } = usePatnaviHandoff();
+  // A visitor is offered the search and asked to sign in; a signed-in user only with the code the
+  // hand-off call needs (SPEC 6), so staff are not shown a search that can only be refused.
+  const canPatnavi = useCanMenu(MenuCode.PATNAVI);
+  const signedIn = useStoredUser() !== null;
+  const offersPatnavi = canPatnavi || !signedIn;
 
   return (
     <div className="page-container" data-testid="home-page">
       <section className="home-hero" style={{ marginBottom: 32 }}>
         <Typography.Title level={2}>{t("shell.home.heading")}</Typography.Title>
         <Typography.Paragraph type="secondary">{t("shell.home.intro")}</Typography.Paragraph>
-        <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-          <PatentSearchBox busy={busy} onSearch={(keywords) => void handOff({ patNaviRedirectTypeEnum: "PATENT_LIST", keywords })} />
-          <Button
-            type="link"
-            icon={<AppstoreOutlined />}
-            style={{ paddingLeft: 0 }}
-            onClick={() => void handOff({ code: "A4" })}
-            data-testid="home-platform-link"
-          >
-            {t("account.home.platformLink")}
-          </Button>
-        </Space>
+        {offersPatnavi && (
+          <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+            <PatentSearchBox busy={busy} onSearch={(keywords) => void handOff({ patNaviRedirectTypeEnum: "PATENT_LIST", keywords })} />
+            <Button
+              type="link"
+              icon={<AppstoreOutlined />}
+              style={{ paddingLeft: 0 }}
+              onClick={() => void handOff({ code: "A4" })}
+              data-testid="home-platform-link"
+            >
+              {t("account.home.platformLink")}
+            </Button>
+          </Space>
+        )}
       </section>
       <Row gutter={24}>
         <Col span={8}>

@@ -7,6 +7,7 @@ import { expect, vi } from "vitest";
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
 import { setAccessToken } from "../../../providers/tokenStore";
+import { AccessProvider } from "../../../src/access/AccessProvider";
 import { SessionHost } from "../../../src/session/SessionHost";
 import { SiteSettingsProvider, type SiteSettings } from "../../../src/site/SiteSettings";
 
@@ -32,29 +33,36 @@ export const site: SiteSettings = {
 const loadSite = () => Promise.resolve(site);
 
 /**
- * Renders a page at `path` inside the router, the session dialogs and the site settings, with a
- * marker page at /login/index to see navigations land there. Motion is off: jsdom ends no animation.
+ * Renders a page at `path` inside the router, the session dialogs, the site settings and the ability
+ * of the stored menu codes, with a marker page at /login/index to see navigations land there. Motion
+ * is off: jsdom ends no animation.
  */
 export function renderPage(path: string, page: ReactElement, extra?: ReactElement) {
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <SiteSettingsProvider load={loadSite}>
-        <MemoryRouter initialEntries={[path]}>
-          <SessionHost />
-          {extra}
-          <Routes>
-            <Route path={path} element={page} />
-            <Route path="/login/index" element={<div data-testid={LOGIN_PAGE_MARK} />} />
-          </Routes>
-        </MemoryRouter>
+        <AccessProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <SessionHost />
+            {extra}
+            <Routes>
+              <Route path={path} element={page} />
+              <Route path="/login/index" element={<div data-testid={LOGIN_PAGE_MARK} />} />
+            </Routes>
+          </MemoryRouter>
+        </AccessProvider>
       </SiteSettingsProvider>
     </ConfigProvider>,
   );
 }
 
-/** SPEC 4 logged in: a stored user with an id and an access token. */
-export function signIn(name = "王芯"): void {
+/** SPEC 4 logged in: a stored user with an id and an access token, holding the given menu codes. */
+export function signIn(name = "王芯", menuCodes: readonly string[] = []): void {
   storage.set(StorageKey.USER_INFO, { id: 7, name, avatar: null });
+  storage.set(
+    StorageKey.AUTH,
+    menuCodes.map((menuCode) => ({ menuCode })),
+  );
   setAccessToken({ access_token: "at-1", token_type: "bearer", expires_in: Date.now() + 3_600_000 });
 }
 

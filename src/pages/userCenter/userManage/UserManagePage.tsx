@@ -1,6 +1,5 @@
 import { Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
-import { MenuCode } from "../../../../contract/menus";
 import { DimensionManager } from "../../../../resources/dimensions/DimensionManager";
 import { useCanMenu } from "../../../access";
 import { NoPermission } from "../../../components/NoPermission";
@@ -8,6 +7,7 @@ import { useT } from "../../../i18n/I18nContext";
 import { CertificationList } from "./CertificationList";
 import { SessionList } from "./SessionList";
 import { UserList } from "./UserList";
+import { USER_MANAGE_TAB_CODES } from "./userManageTabs";
 
 const TAB_PARAM = "tab";
 
@@ -19,10 +19,10 @@ const TAB_PARAM = "tab";
 export default function UserManagePage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const canUsers = useCanMenu(MenuCode.ADMIN_USERS_EDIT);
-  const canCertifications = useCanMenu(MenuCode.ADMIN_CERTIFICATIONS);
-  const canSessions = useCanMenu(MenuCode.ADMIN_SESSIONS);
-  const canDimensions = useCanMenu(MenuCode.ADMIN_DIMENSIONS);
+  const canUsers = useCanMenu(USER_MANAGE_TAB_CODES.users);
+  const canCertifications = useCanMenu(USER_MANAGE_TAB_CODES.certifications);
+  const canSessions = useCanMenu(USER_MANAGE_TAB_CODES.sessions);
+  const canDimensions = useCanMenu(USER_MANAGE_TAB_CODES.dimensions);
 
   const tabs = [
     canUsers && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },

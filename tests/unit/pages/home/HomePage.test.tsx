@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MenuCode } from "../../../../contract/menus";
 import { setNotifier } from "../../../../providers/notifier";
 import HomePage from "../../../../src/pages/home/HomePage";
 import { closeCertificationDialog, closeLoginPrompt } from "../../../../src/session/sessionDialogs";
@@ -30,6 +31,8 @@ afterEach(() => {
 });
 
 const showHome = () => renderPage("/", <HomePage />);
+/** A member enterprise's user: holds the patent-navigation code the hand-off needs. */
+const signInMember = () => signIn("王芯", [MenuCode.PATNAVI, MenuCode.USER_CENTER]);
 
 describe("the home search", () => {
   it("keeps its text in searchInputVal and restores it on the next visit", async () => {
@@ -45,7 +48,7 @@ describe("the home search", () => {
   });
 
   it("signed in: asks for the patent-list hand-off with the keywords and opens its jumpUrl", async () => {
-    signIn();
+    signInMember();
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list?q=GaN" }));
     const user = userEvent.setup({ delay: null });
     showHome();
@@ -59,7 +62,7 @@ describe("the home search", () => {
   });
 
   it("searches on Enter too", async () => {
-    signIn();
+    signInMember();
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list" }));
     showHome();
     const input = screen.getByTestId("home-search-input");
@@ -85,7 +88,7 @@ describe("the home search", () => {
   });
 
   it("a certification under review opens the certification dialog, not a toast", async () => {
-    signIn();
+    signInMember();
     stubNetwork(() => refused(403, 40301, "企业认证审核中，审核通过后即可使用", { state: "reviewing" }));
     const user = userEvent.setup({ delay: null });
     showHome();
@@ -99,7 +102,7 @@ describe("the home search", () => {
     ["none", "请先完成企业认证"],
     ["rejected", "企业认证未通过：营业执照不清晰"],
   ])("a refusal for another certification state (%s) shows its message", async (state, message) => {
-    signIn();
+    signInMember();
     stubNetwork(() => refused(403, 40301, message, { state }));
     const user = userEvent.setup({ delay: null });
     showHome();
@@ -109,7 +112,7 @@ describe("the home search", () => {
   });
 
   it("any other refusal shows the server's message", async () => {
-    signIn();
+    signInMember();
     stubNetwork(() => refused(500, 500, "专利导航服务暂不可用"));
     const user = userEvent.setup({ delay: null });
     showHome();
@@ -119,9 +122,29 @@ describe("the home search", () => {
   });
 });
 
+describe("patent navigation for a user without its menu code (SPEC 6)", () => {
+  it("staff see neither the search nor the platform link, and no call is made", async () => {
+    signIn("协会职员", [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES]);
+    const seen = stubNetwork(() => ok());
+    showHome();
+    expect(await screen.findByTestId("home-product-card")).toBeInTheDocument();
+    expect(screen.queryByTestId("home-search-input")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("home-search-submit")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("home-platform-link")).not.toBeInTheDocument();
+    expect(callsTo(seen, REDIRECT)).toHaveLength(0);
+  });
+
+  it("a visitor who is not signed in is still offered both", () => {
+    stubNetwork(() => ok());
+    showHome();
+    expect(screen.getByTestId("home-search-input")).toBeInTheDocument();
+    expect(screen.getByTestId("home-platform-link")).toBeInTheDocument();
+  });
+});
+
 describe("the platform link", () => {
   it("asks for the A4 hand-off and opens its jumpUrl", async () => {
-    signIn();
+    signInMember();
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/platform" }));
     const user = userEvent.setup({ delay: null });
     showHome();
@@ -169,7 +192,7 @@ describe("the AI patent-management product", () => {
   });
 
   it("signed in: a link to the product, through the association's site while the server names no product address", async () => {
-    signIn();
+    signInMember();
     stubNetwork(() => ok());
     showHome();
     await waitFor(() => expect(screen.getByTestId("home-product-link")).toHaveAttribute("href", site.associationUrl));
