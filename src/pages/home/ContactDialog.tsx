@@ -8,7 +8,24 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   const t = useT();
   const contact = productContact(useSiteSettings(), t);
   const label = (field: string) => t(`account.home.contact.${field}`);
-  const shown = (text: string) => text || "--";
+  // A detail the deployment has not configured (CONTACT_*) is left out rather than shown as a dash.
+  const rows = [
+    { key: "contactPerson", children: contact.contactPerson },
+    { key: "unit", children: contact.unit },
+    { key: "landline", children: contact.landline },
+    { key: "address", children: contact.address },
+    { key: "email", children: contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a> },
+    {
+      key: "website",
+      children: contact.website && (
+        <a href={contact.website} target="_blank" rel="noreferrer">
+          {contact.website}
+        </a>
+      ),
+    },
+  ]
+    .filter((row) => row.children)
+    .map((row) => ({ ...row, label: label(row.key) }));
 
   return (
     <Modal
@@ -24,32 +41,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
     >
       <div data-testid="contact-dialog">
         <Typography.Paragraph>{t("account.home.contact.intro", { product: t(AI_PATENT_PRODUCT.nameKey) })}</Typography.Paragraph>
-        <Descriptions
-          column={1}
-          size="small"
-          items={[
-            { key: "contactPerson", label: label("contactPerson"), children: shown(contact.contactPerson) },
-            { key: "unit", label: label("unit"), children: shown(contact.unit) },
-            { key: "landline", label: label("landline"), children: shown(contact.landline) },
-            { key: "address", label: label("address"), children: shown(contact.address) },
-            {
-              key: "email",
-              label: label("email"),
-              children: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : "--",
-            },
-            {
-              key: "website",
-              label: label("website"),
-              children: contact.website ? (
-                <a href={contact.website} target="_blank" rel="noreferrer">
-                  {contact.website}
-                </a>
-              ) : (
-                "--"
-              ),
-            },
-          ]}
-        />
+        <Descriptions column={1} size="small" items={rows} />
       </div>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { useT } from "../../i18n/I18nContext";
 import { Paths } from "../../routes";
 import { useStoredUser } from "../../session/storedUser";
 import { PatentSearchBox } from "./PatentSearchBox";
+import "./home.css";
 import { ProductCard } from "./ProductCard";
 import { usePatnaviHandoff } from "./usePatnaviHandoff";
 
@@ -44,9 +45,10 @@ export default function HomePage() {
           </Space>
         )}
       </section>
-      <Row gutter={24}>
-        <Col span={8}>
-          <Card>
+      {/* The three features and the AI product (SPEC 1): one row of four on a wide screen, two by two below. */}
+      <Row gutter={[24, 24]} className="home-cards">
+        <Col xs={24} sm={12} xl={6}>
+          <Card className="home-card">
             <Card.Meta
               avatar={<FileSearchOutlined style={{ fontSize: 32, color: "var(--brand)" }} />}
               title={t("shell.home.features.patnavi.title")}
@@ -55,9 +57,9 @@ export default function HomePage() {
           </Card>
         </Col>
         {features.map((f) => (
-          <Col span={8} key={f.key}>
-            <Link to={f.path}>
-              <Card hoverable>
+          <Col xs={24} sm={12} xl={6} key={f.key}>
+            <Link to={f.path} className="home-card__link">
+              <Card hoverable className="home-card">
                 <Card.Meta
                   avatar={<span style={{ fontSize: 32, color: "var(--brand)" }}>{f.icon}</span>}
                   title={t(`shell.home.features.${f.key}.title`)}
@@ -67,9 +69,7 @@ export default function HomePage() {
             </Link>
           </Col>
         ))}
-      </Row>
-      <Row gutter={24} style={{ marginTop: 24 }}>
-        <Col span={8}>
+        <Col xs={24} sm={12} xl={6}>
           <ProductCard />
         </Col>
       </Row>

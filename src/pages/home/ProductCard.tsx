@@ -17,13 +17,13 @@ export function ProductCard() {
   const [contactOpen, setContactOpen] = useState(false);
 
   return (
-    <Card hoverable data-testid="home-product-card">
+    <Card hoverable className="home-card" data-testid="home-product-card">
       <Card.Meta
         avatar={<RobotOutlined style={{ fontSize: 32, color: "var(--brand)" }} />}
         title={t(AI_PATENT_PRODUCT.nameKey)}
         description={t(AI_PATENT_PRODUCT.descriptionKey)}
       />
-      <div style={{ marginTop: 16, textAlign: "right" }}>
+      <div className="home-card__action">
         {signedIn ? (
           // Disabled only for the moment before the site settings (and with them the address) arrive.
           <Button

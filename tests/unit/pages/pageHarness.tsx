@@ -30,14 +30,13 @@ export const site: SiteSettings = {
   aiProductContactPerson: "",
 };
 
-const loadSite = () => Promise.resolve(site);
-
 /**
  * Renders a page at `path` inside the router, the session dialogs, the site settings and the ability
  * of the stored menu codes, with a marker page at /login/index to see navigations land there. Motion
  * is off: jsdom ends no animation.
  */
-export function renderPage(path: string, page: ReactElement, extra?: ReactElement) {
+export function renderPage(path: string, page: ReactElement, extra?: ReactElement, siteSettings: SiteSettings = site) {
+  const loadSite = () => Promise.resolve(siteSettings);
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <SiteSettingsProvider load={loadSite}>

@@ -163,6 +163,24 @@ describe("the platform link", () => {
   });
 });
 
+describe("the home cards", () => {
+  it("form one balanced grid: the three features and the product, four to a row on a wide screen, two below", () => {
+    stubNetwork(() => ok());
+    showHome();
+    const product = screen.getByTestId("home-product-card");
+    const row = product.closest(".ant-row") as HTMLElement;
+    const columns = Array.from(row.children);
+    expect(columns).toHaveLength(4);
+    expect(within(row).getByText("专利导航")).toBeInTheDocument();
+    expect(within(row).getByText("敲门服务档案")).toBeInTheDocument();
+    expect(within(row).getByText("企业认证")).toBeInTheDocument();
+    for (const column of columns) {
+      expect(column).toHaveClass("ant-col-xl-6", "ant-col-sm-12", "ant-col-xs-24");
+    }
+    expect(document.querySelectorAll(".ant-card")).toHaveLength(4);
+  });
+});
+
 describe("the AI patent-management product", () => {
   it("not signed in: the contact-us dialog with the association's details, closed by Close", async () => {
     stubNetwork(() => ok());
@@ -189,6 +207,20 @@ describe("the AI patent-management product", () => {
     expect(screen.getByTestId("contact-dialog-close")).toHaveTextContent(/关\s?闭/);
     await user.click(screen.getByTestId("contact-dialog-close"));
     await waitFor(() => expect(screen.queryByTestId("contact-dialog")).not.toBeInTheDocument());
+  });
+
+  it("a fresh start without contact details: the dialog leaves those rows out instead of showing dashes", async () => {
+    stubNetwork(() => ok());
+    const user = userEvent.setup({ delay: null });
+    renderPage("/", <HomePage />, undefined, { ...site, contactPhone: "", contactEmail: "", contactAddress: "" });
+    await user.click(screen.getByTestId("home-product-link"));
+
+    const dialog = await screen.findByTestId("contact-dialog");
+    await waitFor(() => expect(within(dialog).getByText(site.associationName)).toBeInTheDocument());
+    expect(within(dialog).getByText("协会知识产权服务部")).toBeInTheDocument();
+    expect(within(dialog).getByText(site.associationUrl)).toBeInTheDocument();
+    for (const label of ["座机", "地址", "邮箱"]) expect(within(dialog).queryByText(label)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText("--")).not.toBeInTheDocument();
   });
 
   it("signed in: a link to the product, through the association's site while the server names no product address", async () => {
