@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { Kysely } from "kysely";
+import type { LogActionText } from "../contract/logActions";
 import type { MenuCodeValue } from "../contract/menus";
 import type { Config } from "./config";
 import type { Dialect } from "./db/database";
@@ -38,11 +39,12 @@ declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * The operation-log description of a route that changes something (e.g. "新增走访记录"), a
-     * function of the request where one route does two things (add or edit by the body's id), or
-     * false for routes that change nothing or write their own login rows.
+     * The operation-log action of a route that changes something, from contract/logActions.ts so
+     * that the app can show it in either language (e.g. LogAction.recordCreated), a function of
+     * the request where one route does two things (add or edit by the body's id), or false for
+     * routes that change nothing or write their own login rows.
      */
-    logAction?: string | false | ((request: FastifyRequest) => string);
+    logAction?: LogActionText | false | ((request: FastifyRequest) => LogActionText);
     /**
      * The route answers a signed-in user who must still change a generated password: the user
      * info, the menus, sign-out and the password change itself. Every other one answers 40302.

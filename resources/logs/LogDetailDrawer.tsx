@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { NoPermission, isPermissionRefused } from "../../src/components/NoPermission";
 import { useT } from "../../src/i18n/I18nContext";
 import { LOG_DETAIL_CALL } from "./logCalls";
-import { logTypeKey, statusKey, type LogDetail } from "./logRow";
+import { logActionLabel, logTypeKey, statusKey, type LogDetail } from "./logRow";
 
 /** Every field GET /api/logs/:id gives, in the order the drawer lists them. */
 const FIELDS: readonly (keyof LogDetail)[] = [
@@ -36,6 +36,7 @@ export function LogDetailDrawer({ id, onClose }: { id: BaseKey | undefined; onCl
   const shown = (field: keyof LogDetail, log: LogDetail): ReactNode => {
     if (field === "logType") return t(logTypeKey(log.logType));
     if (field === "exceptionType") return t(statusKey(log.exceptionType));
+    if (field === "logAction") return logActionLabel(log.logAction, t);
     const value = log[field];
     if (value === null || value === undefined || value === "") return "-";
     return field === "params" || field === "errorMessage" ? (

@@ -10,7 +10,7 @@ import { LogDetailDrawer } from "./LogDetailDrawer";
 import { LogExportButton } from "./LogExportButton";
 import { filtersFromValues, valuesFromFilters, type LogFilterValues } from "./logFilters";
 import { LogListFilter } from "./LogListFilter";
-import { logTypeKey, statusKey, type LogRow } from "./logRow";
+import { logActionLabel, logTypeKey, statusKey, type LogRow } from "./logRow";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }];
 
@@ -41,7 +41,7 @@ export default function LogList() {
         width: 80,
         render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
       },
-      { title: t("admin.logs.columns.logAction"), dataIndex: "logAction", ellipsis: true },
+      { title: t("admin.logs.columns.logAction"), dataIndex: "logAction", ellipsis: true, render: (_, row) => logActionLabel(row.logAction, t) },
       { title: t("admin.logs.columns.remoteAddr"), dataIndex: "remoteAddr" },
       { title: t("admin.logs.columns.lastModifiedDate"), dataIndex: "lastModifiedDate" },
       { title: t("admin.logs.columns.logType"), dataIndex: "logType", render: (_, row) => t(logTypeKey(row.logType)) },

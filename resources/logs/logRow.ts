@@ -1,3 +1,6 @@
+import { logActionKeyOf, SIGN_IN_FAILED_PREFIX } from "../../contract/logActions";
+import type { Translate } from "../../src/i18n/types";
+
 /** One record of POST /api/logs/listData. */
 export interface LogRow {
   id: string | number;
@@ -26,3 +29,14 @@ export const logTypeKey = (logType: LogRow["logType"]): string =>
 /** SPEC 2: exceptionType 1 is abnormal, anything else normal. */
 export const statusKey = (exceptionType: LogRow["exceptionType"]): string =>
   Number(exceptionType) === 1 ? "admin.logs.status.abnormal" : "admin.logs.status.normal";
+
+/**
+ * A row's action in the reader's language: the actions of contract/logActions.ts by their key, a
+ * refused sign-in with its reason as stored; any other text (older rows) as stored.
+ */
+export function logActionLabel(text: string, t: Translate): string {
+  const key = logActionKeyOf(text);
+  if (key) return t(`admin.logs.actions.${key}`);
+  if (text.startsWith(SIGN_IN_FAILED_PREFIX)) return t("admin.logs.actions.signInFailed", { reason: text.slice(SIGN_IN_FAILED_PREFIX.length) });
+  return text;
+}

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LogAction } from "../../../contract/logActions";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { rateLimitOf } from "../../plugins/rateLimit";
@@ -33,7 +34,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public", logAction: "注册账号", rateLimit: accountLimit },
+        config: { access: "public", logAction: LogAction.registered, rateLimit: accountLimit },
         schema: { tags: TAGS, summary: "注册会员账号（手机号须经短信验证码确认）", body: RegisterBody, response: { 200: Enveloped(Registered) } },
       },
       async (request) => ok(await register(deps, request.body), { status: 1 }),
@@ -55,7 +56,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "public", logAction: "找回密码", rateLimit: accountLimit },
+        config: { access: "public", logAction: LogAction.passwordRetrieved, rateLimit: accountLimit },
         schema: { tags: TAGS, summary: "凭短信验证码重设密码；该账号的所有会话随即结束", body: ResetPasswordBody, response: { 200: Enveloped(Done) } },
       },
       async (request) => {
@@ -68,7 +69,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/patnavi/ucenter/rest/user/passwd",
     {
-      config: { access: "signedIn", allowDuringPasswordChange: true, logAction: "修改密码" },
+      config: { access: "signedIn", allowDuringPasswordChange: true, logAction: LogAction.passwordChanged },
       schema: { tags: TAGS, summary: "凭原密码修改密码；其他会话随即结束", body: ChangePasswordBody, response: { 200: Enveloped(Done) } },
     },
     async (request) => {
@@ -81,7 +82,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       url,
       {
-        config: { access: "signedIn", logAction: "修改个人信息" },
+        config: { access: "signedIn", logAction: LogAction.profileUpdated },
         schema: { tags: TAGS, summary: "修改个人信息（姓名、头像、邮箱）", body: PersonInfoBody, response: { 200: Enveloped(PersonInfo) } },
       },
       async (request) => ok(await changePersonInfo(deps, signedInUser(request).id, request.body), { status: 1 }),
@@ -91,7 +92,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/update/mobile",
     {
-      config: { access: "signedIn", logAction: "更换手机号" },
+      config: { access: "signedIn", logAction: LogAction.mobileChanged },
       schema: { tags: TAGS, summary: "更换手机号（短信验证码发到新手机号）", body: ChangeMobileBody, response: { 200: Enveloped(Done) } },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { SIGN_IN_FAILED_PREFIX } from "../../../contract/logActions";
 import { formatDateTime } from "../../db/time";
 
 /** What the sign-in answers say to the user. */
@@ -11,9 +12,6 @@ export const AuthMessages = {
   sessionEnded: "会话已结束，请重新登录",
   forbidden: "没有权限执行此操作",
   passwordChangeRequired: "请先修改初始密码",
-  signedIn: "登录成功",
-  signedOut: "退出登录",
-  refreshReused: "刷新令牌被重复使用，会话已终止",
 } as const;
 
 export const missingParameter = (name: string) => `参数 ${name} 不能为空`;
@@ -25,4 +23,4 @@ export function lockedMessage(lockedUntil: Date, timeZone: string): string {
 }
 
 /** The operation-log action of a refused sign-in. */
-export const signInFailed = (reason: string) => `登录失败：${reason}`;
+export const signInFailed = (reason: string) => `${SIGN_IN_FAILED_PREFIX}${reason}`;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { ErrorCode } from "../../../contract/envelope";
+import { LogAction } from "../../../contract/logActions";
 import { AppError } from "../../errors";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
@@ -67,7 +68,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return ok(null);
       await revokeSession(app, user.sessionId, "logout");
       writeLog(app, {
-        logAction: AuthMessages.signedOut,
+        logAction: LogAction.signedOut,
         logType: 1,
         failed: false,
         userId: user.id,

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { OK_CODE } from "../../../contract/envelope";
+import { LogAction } from "../../../contract/logActions";
 import { AppError } from "../../errors";
 import { fromFrameworkError } from "../../plugins/errors";
 import { writeLog } from "../logs/writer";
@@ -88,13 +89,13 @@ export function tokenEndpoint(app: FastifyInstance) {
       user = signedIn;
       await assertMaySignIn(app, signedIn);
       const issued = await issueTokens(app, signedIn.id, { clientId, ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
-      log(AuthMessages.signedIn, false);
+      log(LogAction.signedIn, false);
       return tokenAnswer(issued);
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
       if (error instanceof RefreshReuseError) {
         user = error.user;
-        log(AuthMessages.refreshReused, true, error.description);
+        log(LogAction.refreshReused, true, error.description);
       } else if (grantType !== "refresh_token") {
         log(signInFailed(error.message), true, error.description);
       }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
@@ -27,7 +28,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/submit",
     {
-      config: { access: MenuCode.CERTIFICATION_APPLY, logAction: "提交企业认证" },
+      config: { access: MenuCode.CERTIFICATION_APPLY, logAction: LogAction.certificationSubmitted },
       schema: { tags: TAGS, summary: "提交企业认证申请", body: CertificationBody, response: { 200: Enveloped(Certification) } },
     },
     async (request) => ok(await certifications.submit(signedInUser(request).id, request.body), { status: 1 }),
@@ -67,7 +68,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/approve",
     {
-      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: "企业认证审核通过" },
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: LogAction.certificationApproved },
       schema: { tags: TAGS, summary: "通过认证申请：申请人随即关联到该企业", body: ApproveBody, response: { 200: Enveloped(ReviewedCertification) } },
     },
     async (request) => ok(await certifications.approve(signedInUser(request).id, request.body.id), { status: 1 }),
@@ -76,7 +77,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/certification/reject",
     {
-      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: "驳回企业认证" },
+      config: { access: MenuCode.ADMIN_CERTIFICATIONS, logAction: LogAction.certificationRejected },
       schema: { tags: TAGS, summary: "驳回认证申请（须填写原因）", body: RejectBody, response: { 200: Enveloped(ReviewedCertification) } },
     },
     async (request) => ok(await certifications.reject(signedInUser(request).id, request.body.id, request.body.reason), { status: 1 }),

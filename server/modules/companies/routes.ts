@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fileExtension } from "../../../contract/files";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { AppError } from "../../errors";
 import { uploadFailure } from "../../plugins/bodies";
@@ -46,7 +47,7 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/company/save",
     {
-      config: { access: MenuCode.ADMIN_COMPANIES, logAction: (request) => ((request.body as { id?: unknown } | undefined)?.id != null ? "修改企业" : "新增企业") },
+      config: { access: MenuCode.ADMIN_COMPANIES, logAction: (request) => ((request.body as { id?: unknown } | undefined)?.id != null ? LogAction.companyUpdated : LogAction.companyCreated) },
       schema: { tags: TAGS, summary: "新增企业（不带 id）或修改企业（带 id）", body: CompanySaveBody, response: { 200: Enveloped(CompanySchema) } },
     },
     async (request) => ok(await companies.save(request.body), { status: 1 }),
@@ -55,7 +56,7 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/company/import",
     {
-      config: { access: MenuCode.ADMIN_COMPANIES, logAction: "导入企业" },
+      config: { access: MenuCode.ADMIN_COMPANIES, logAction: LogAction.companiesImported },
       schema: {
         tags: TAGS,
         summary: "从 .xlsx 或 .csv 导入企业（表头：企业名称、统一社会信用代码、所在区域、产业链环节、地址、联系人、联系电话）；逐行检查，有误则整批不导入并列出行号和原因",

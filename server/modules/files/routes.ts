@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../contract/envelope";
 import { UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import type { FileRow } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -44,7 +45,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     UPLOAD_PATH,
     {
-      config: { access: "signedIn", logAction: "上传文件" },
+      config: { access: "signedIn", logAction: LogAction.fileUploaded },
       schema: {
         tags: ["文件"],
         summary: `上传文件（multipart 字段 ${UPLOAD_FIELD}，单个文件不超过 ${app.config.uploadMaxMb}MB）`,

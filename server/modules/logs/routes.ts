@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { formatDate } from "../../db/time";
 import { AppError } from "../../errors";
@@ -55,7 +56,7 @@ const logsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/logs/export",
     {
-      config: { access: MenuCode.ADMIN_LOGS, logAction: "导出操作日志" },
+      config: { access: MenuCode.ADMIN_LOGS, logAction: LogAction.logsExported },
       schema: {
         tags: TAGS,
         summary: `导出筛选出的操作日志（.xlsx，最多 ${EXPORT_MAX_ROWS} 条）`,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../contract/limits";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { Id, PageNumber, PageSize, SearchText } from "../../schemas";
@@ -43,7 +44,7 @@ const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/session/end",
     {
-      config: { access: MenuCode.ADMIN_SESSIONS, logAction: "结束用户会话" },
+      config: { access: MenuCode.ADMIN_SESSIONS, logAction: LogAction.sessionEnded },
       schema: { tags: TAGS, summary: "结束会话：该用户下一次调用得到 41202", body: Type.Object({ id: Id({ description: "会话编号" }) }), response: { 200: Enveloped(Type.Null()) } },
     },
     async (request) => {

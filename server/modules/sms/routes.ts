@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { MOBILE_PATTERN, SMS_CODE_TTL_MS, SMS_RESEND_AFTER_MS, SMS_SCENES, type SmsScene } from "../../../contract/account";
 import { ErrorCode } from "../../../contract/envelope";
+import { LogAction } from "../../../contract/logActions";
 import { AppError } from "../../errors";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { rateLimitOf } from "../../plugins/rateLimit";
@@ -49,7 +50,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/notify/smscode",
     {
-      config: { access: "public", logAction: "发送短信验证码", rateLimit: smsLimit },
+      config: { access: "public", logAction: LogAction.smsCodeSent, rateLimit: smsLimit },
       schema: {
         tags: ["短信"],
         summary: "发送短信验证码（multipart 字段 mobile、scene）",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { AppError } from "../../errors";
 import { signedInUser } from "../../plugins/auth";
@@ -38,7 +39,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/edit",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: (request) => (hasId(request.body) ? "修改用户" : "新增用户") },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: (request) => (hasId(request.body) ? LogAction.userUpdated : LogAction.userCreated) },
       schema: {
         tags: TAGS,
         summary: "新增用户（不带 id，返回只显示一次的初始密码）或修改用户（带 id：姓名、手机号、角色、所属企业）",
@@ -57,7 +58,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/release/conf",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: "分配用户角色" },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: LogAction.userRolesAssigned },
       schema: { tags: TAGS, summary: "设置用户的角色", body: RolesBody, response: { 200: Enveloped(AdminUser) } },
     },
     async (request) => ok(await users.setRoles(request.body.id, request.body.roleCodes), { status: 1 }),
@@ -66,7 +67,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/disabled",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: "停用用户" },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: LogAction.userDisabled },
       schema: { tags: TAGS, summary: "停用用户：其会话随即结束，之后不能登录", body: UserIdBody, response: { 200: Enveloped(AdminUser) } },
     },
     async (request) => ok(await users.disable(actor(request), request.body.id), { status: 1 }),
@@ -75,7 +76,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/enabled",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: "启用用户" },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: LogAction.userEnabled },
       schema: { tags: TAGS, summary: "启用用户", body: UserIdBody, response: { 200: Enveloped(AdminUser) } },
     },
     async (request) => ok(await users.enable(request.body.id), { status: 1 }),
@@ -84,7 +85,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/api/user/del/:id",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: "删除用户" },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: LogAction.userDeleted },
       schema: { tags: TAGS, summary: "删除用户：不能再登录，其会话随即结束；其写下的记录仍显示其姓名", params: UserIdParams, response: { 200: Enveloped(Type.Null()) } },
     },
     async (request) => {
@@ -96,7 +97,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/user/resetPwd",
     {
-      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: "重置用户密码" },
+      config: { access: MenuCode.ADMIN_USERS_EDIT, logAction: LogAction.userPasswordReset },
       schema: { tags: TAGS, summary: "重置密码：返回只显示一次的新密码，用户下次登录须修改；其会话随即结束", body: UserIdBody, response: { 200: Enveloped(ResetPassword) } },
     },
     async (request) => ok({ password: await users.resetPassword(actor(request), request.body.id) }, { status: 1 }),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
@@ -28,7 +29,7 @@ const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/serviceAnswer",
     {
-      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: "保存维度问卷" },
+      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: LogAction.answersSaved },
       schema: {
         tags: TAGS,
         summary: "保存一个页签的回答：有变化的回答连同修改历史一并保存；他人已先行修改时整体拒绝（409）",

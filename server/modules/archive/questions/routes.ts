@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_PAGE_SIZE } from "../../../../contract/limits";
+import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
@@ -64,7 +65,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/dimension/save",
     {
-      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "保存维度" },
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.dimensionSaved },
       schema: { tags: TAGS, summary: "新增（不带 serviceNo）或修改维度", body: DimensionSaveBody, response: { 200: Enveloped(Dimension) } },
     },
     async (request) => ok(await questionnaires.saveDimension(request.body), { status: 1 }),
@@ -73,7 +74,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/dimension/delete",
     {
-      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "删除维度" },
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.dimensionDeleted },
       schema: { tags: TAGS, summary: "删除没有问题的维度", body: DimensionDeleteBody, response: { 200: Enveloped(Type.Null()) } },
     },
     async (request) => {
@@ -99,7 +100,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/question/save",
     {
-      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "保存问题" },
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.questionSaved },
       schema: { tags: TAGS, summary: "新增（不带 questionNo）或修改问题", body: QuestionSaveBody, response: { 200: Enveloped(Question) } },
     },
     async (request) => ok(await questionnaires.saveQuestion(signedInUser(request).id, request.body), { status: 1 }),
@@ -108,7 +109,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/question/delete",
     {
-      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: "删除问题" },
+      config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.questionDeleted },
       schema: { tags: TAGS, summary: "删除尚无企业回答的问题", body: QuestionDeleteBody, response: { 200: Enveloped(Type.Null()) } },
     },
     async (request) => {

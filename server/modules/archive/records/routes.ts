@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
@@ -43,7 +44,7 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/releaseArchives",
     {
-      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: (request) => (hasId(request.body) ? "修改走访记录" : "新增走访记录") },
+      config: { access: MenuCode.SERVICE_FILES_EDIT, logAction: (request) => (hasId(request.body) ? LogAction.recordUpdated : LogAction.recordCreated) },
       schema: {
         tags: TAGS,
         summary: "保存走访记录（不带 id 新增，带 id 修改）；创建人、修改人及其时间由服务器填写；不合规时返回第一条提示及全部错误",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { formatDate } from "../../../db/time";
 import { Id } from "../../../schemas";
@@ -24,7 +25,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/queryReport",
     {
-      config: { access: MenuCode.SERVICE_FILES_EXPORT, logAction: "导出敲门服务档案" },
+      config: { access: MenuCode.SERVICE_FILES_EXPORT, logAction: LogAction.archiveExported },
       schema: {
         tags: ["敲门服务档案"],
         summary: "导出企业的敲门服务档案（.docx：企业信息、全部走访记录、各维度问卷及当前回答）",

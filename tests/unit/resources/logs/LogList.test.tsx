@@ -2,10 +2,14 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { InternalAxiosRequestConfig } from "axios";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { filtersFromValues } from "../../../../resources/logs/logFilters";
 import { fileNameOf } from "../../../../providers/download";
 import LogList from "../../../../resources/logs/LogList";
+import { logActionLabel } from "../../../../resources/logs/logRow";
+import { I18nContext } from "../../../../src/i18n/I18nContext";
+import { translator } from "../../../../src/i18n/translate";
 import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../../providers/network";
 
@@ -192,5 +196,40 @@ describe("the log list (/logs)", () => {
     expect(screen.queryByTestId("log-table")).toBeNull();
     expect(toasts.error).not.toHaveBeenCalled();
     expect(toasts.warning).not.toHaveBeenCalled();
+  });
+});
+
+describe("the log actions in the reader's language", () => {
+  const english = translator("en");
+
+  it("shows the actions the server names by their key in English, and other texts as stored", async () => {
+    storeSession([MenuCode.ADMIN_LOGS]);
+    const records = [
+      { ...rows[0], id: 21, logAction: LogAction.userCreated },
+      { ...rows[0], id: 22, logAction: "登录失败：用户名或密码错误" },
+      { ...rows[0], id: 23, logAction: "登录系统" },
+    ];
+    stubNetwork((config) =>
+      config.url === "/api/logs/listData" ? { data: { code: 200, message: "ok", result: { records, total: 3, current: 1, size: 10 } } } : reply(config),
+    );
+    renderInRefine(
+      "/logs",
+      <I18nContext.Provider value={{ locale: "en", t: english, setLocale: () => undefined }}>
+        <LogList />
+      </I18nContext.Provider>,
+    );
+    const table = await screen.findByTestId("log-table");
+    expect(await within(table).findByText("Created a user")).toBeInTheDocument();
+    expect(within(table).getByText("Sign-in failed: 用户名或密码错误")).toBeInTheDocument();
+    expect(within(table).getByText("登录系统")).toBeInTheDocument();
+    expect(within(table).queryByText(LogAction.userCreated)).not.toBeInTheDocument();
+  });
+
+  it("has a text in both catalogs for every action of the table", () => {
+    const chinese = translator("zh-CN");
+    for (const text of Object.values(LogAction)) {
+      expect(logActionLabel(text, chinese)).toBe(text);
+      expect(logActionLabel(text, english)).not.toMatch(/[\u4e00-\u9fff]|admin\.logs/);
+    }
   });
 });
