@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { DEFAULT_TIME_ZONE } from "../contract/dateTime";
+import { DEFAULT_ASSOCIATION_NAME } from "../contract/site";
 
 /**
  * Every configuration variable of the server is read and checked here and nowhere else
@@ -92,7 +93,6 @@ export interface CityArea {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_PATNAVI_URL = "https://patents.google.com/?q={keywords}";
-export const DEFAULT_ASSOCIATION_NAME = "市半导体行业协会";
 const MAX_UPLOAD_MB = 1024;
 const MAX_BODY_LIMIT_KB = 100 * 1024;
 const ADMIN_PASSWORD_MIN = 8;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { MENUS, ROLES, RoleCode } from "../../contract/menus";
+import { SEEDED_ADMIN_NAME } from "../../contract/users";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { generatePassword, hashPassword } from "../security/password";
@@ -8,7 +9,6 @@ import type { Database } from "./schema";
 import { toDbTime } from "./time";
 
 export const ADMIN_USERNAME = "admin";
-const ADMIN_NAME = "管理员";
 
 export interface SeedResult {
   /** Set only at the start that created `admin` with a generated password: it is shown once. */
@@ -106,7 +106,7 @@ async function ensureAdmin(database: DatabaseHandle, adminPassword: string | nul
       .values({
         username: ADMIN_USERNAME,
         passwordHash,
-        name: ADMIN_NAME,
+        name: SEEDED_ADMIN_NAME,
         status: "enabled",
         // A password read off a console is to be replaced at the first sign-in.
         mustChangePassword: adminPassword === null ? 1 : 0,

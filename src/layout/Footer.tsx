@@ -1,9 +1,10 @@
 import { useT } from "../i18n/I18nContext";
-import { useSiteSettings } from "../site/SiteSettings";
+import { associationNameOf, useSiteSettings } from "../site/SiteSettings";
 
 export function Footer() {
   const t = useT();
   const site = useSiteSettings();
+  const associationName = associationNameOf(site, t);
   const contacts = site
     ? [
         { key: "phone", value: site.contactPhone },
@@ -17,17 +18,17 @@ export function Footer() {
       <div className="app-footer__inner">
         <div className="app-footer__info">
           <a href={site?.associationUrl ?? "/"} className="app-footer__association" target="_blank" rel="noreferrer">
-            {site?.associationName ?? t("shell.footer.association")}
+            {associationName}
           </a>
           <ul className="app-footer__contacts">
             {contacts.map((c) => (
               <li key={c.key}>
-                {t(`shell.footer.${c.key}`)}：{c.value}
+                {t("shell.footer.contactLine", { label: t(`shell.footer.${c.key}`), value: c.value })}
               </li>
             ))}
           </ul>
           <p className="app-footer__copyright">
-            {t("shell.footer.copyright", { year: new Date().getFullYear(), name: site?.associationName ?? "" })}
+            {t("shell.footer.copyright", { year: new Date().getFullYear(), name: associationName })}
           </p>
         </div>
         {site?.officialAccountQrUrl && (

@@ -7,7 +7,7 @@ import { useI18n } from "../i18n/I18nContext";
 import type { Locale } from "../i18n/types";
 import { Paths } from "../routes";
 import { logout } from "../session/logout";
-import { subscribeToSession, useStoredUser } from "../session/storedUser";
+import { greetingNameOf, subscribeToSession, useStoredUser } from "../session/storedUser";
 import { useSiteSettings } from "../site/SiteSettings";
 
 export function Header() {
@@ -34,15 +34,15 @@ export function Header() {
         </Link>
         <Space size="large" className="app-header__actions">
           <a href={site?.associationUrl ?? "/"} className="app-header__home">
-            <HomeOutlined /> {t("shell.header.backHome")}
+            <HomeOutlined aria-hidden /> {t("shell.header.backHome")}
           </a>
           <a role="button" className="app-header__lang" onClick={() => setLocale(nextLocale)}>
-            <GlobalOutlined /> {t(`shell.header.switchTo.${nextLocale}`)}
+            <GlobalOutlined aria-hidden /> {t(`shell.header.switchTo.${nextLocale}`)}
           </a>
           {user && (
             <Dropdown menu={{ items: userMenu }} trigger={["hover"]} placement="bottomRight">
               <a role="button" className="app-header__user" data-testid="header-user">
-                {t("shell.header.greeting", { name: user.name })} <DownOutlined />
+                {t("shell.header.greeting", { name: greetingNameOf(user, t) })} <DownOutlined aria-hidden />
               </a>
             </Dropdown>
           )}

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react";
+import { SEEDED_ADMIN_NAME } from "../../contract/users";
 import { storage } from "../../providers/storage";
 import { StorageKey } from "../../providers/storageKeys";
+import type { Translate } from "../i18n/types";
 
 /** SPEC 3: the cached user info. */
 export interface StoredUser {
@@ -8,6 +10,10 @@ export interface StoredUser {
   name: string;
   avatar?: string | null;
 }
+
+/** The name a greeting shows: the seeded administrator's in the reader's language, any other as typed. */
+export const greetingNameOf = (user: StoredUser, t: Translate): string =>
+  user.name === SEEDED_ADMIN_NAME ? t("shell.header.seededAdminName") : user.name;
 
 const SESSION_EVENT = "app:session-changed";
 

@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { DEFAULT_ASSOCIATION_NAME } from "../../contract/site";
+import type { Translate } from "../i18n/types";
 
 /** What the server tells the app about the association (GET /api/open/site). */
 export interface SiteSettings {
@@ -18,6 +20,11 @@ export interface SiteSettings {
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
 
 export const useSiteSettings = (): SiteSettings | null => useContext(SiteSettingsContext);
+
+/** The association's name to show: the catalog's while it is the default or not yet known, else as configured. */
+export function associationNameOf(site: SiteSettings | null, t: Translate): string {
+  return !site || site.associationName === DEFAULT_ASSOCIATION_NAME ? t("shell.footer.association") : site.associationName;
+}
 
 export function SiteSettingsProvider({
   load,

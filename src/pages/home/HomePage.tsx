@@ -12,8 +12,8 @@ import { ProductCard } from "./ProductCard";
 import { usePatnaviHandoff } from "./usePatnaviHandoff";
 
 const features = [
-  { key: "serviceFiles", icon: <SolutionOutlined />, path: Paths.SERVICE_FILES },
-  { key: "certification", icon: <SafetyCertificateOutlined />, path: Paths.ACCREDITED_INSTITUTION },
+  { key: "serviceFiles", icon: <SolutionOutlined aria-hidden />, path: Paths.SERVICE_FILES },
+  { key: "certification", icon: <SafetyCertificateOutlined aria-hidden />, path: Paths.ACCREDITED_INSTITUTION },
 ] as const;
 
 export default function HomePage() {
@@ -35,7 +35,7 @@ export default function HomePage() {
             <PatentSearchBox busy={busy} onSearch={(keywords) => void handOff({ patNaviRedirectTypeEnum: "PATENT_LIST", keywords })} />
             <Button
               type="link"
-              icon={<AppstoreOutlined />}
+              icon={<AppstoreOutlined aria-hidden />}
               style={{ paddingLeft: 0 }}
               onClick={() => void handOff({ code: "A4" })}
               data-testid="home-platform-link"
@@ -50,7 +50,7 @@ export default function HomePage() {
         <Col xs={24} sm={12} xl={6}>
           <Card className="home-card">
             <Card.Meta
-              avatar={<FileSearchOutlined style={{ fontSize: 32, color: "var(--brand)" }} />}
+              avatar={<FileSearchOutlined aria-hidden style={{ fontSize: 32, color: "var(--brand)" }} />}
               title={t("shell.home.features.patnavi.title")}
               description={t("shell.home.features.patnavi.description")}
             />

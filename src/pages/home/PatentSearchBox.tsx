@@ -26,7 +26,7 @@ export function PatentSearchBox({ onSearch, busy }: { onSearch: (keywords: strin
       />
       <Button
         type="primary"
-        icon={<SearchOutlined />}
+        icon={<SearchOutlined aria-hidden />}
         loading={busy}
         onClick={() => onSearch(text.trim())}
         data-testid="home-search-submit"

@@ -19,7 +19,7 @@ export function ProductCard() {
   return (
     <Card hoverable className="home-card" data-testid="home-product-card">
       <Card.Meta
-        avatar={<RobotOutlined style={{ fontSize: 32, color: "var(--brand)" }} />}
+        avatar={<RobotOutlined aria-hidden style={{ fontSize: 32, color: "var(--brand)" }} />}
         title={t(AI_PATENT_PRODUCT.nameKey)}
         description={t(AI_PATENT_PRODUCT.descriptionKey)}
       />

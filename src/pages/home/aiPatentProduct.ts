@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../site/SiteSettings";
+import { associationNameOf, type SiteSettings } from "../../site/SiteSettings";
 import type { Translate } from "../../i18n/types";
 
 /**
@@ -31,7 +31,7 @@ export function productUrl(site: SiteSettings | null): string | null {
 export function productContact(site: SiteSettings | null, t: Translate): ProductContact {
   return {
     contactPerson: site?.aiProductContactPerson || t(AI_PATENT_PRODUCT.contactPersonKey),
-    unit: site?.associationName || t("shell.footer.association"),
+    unit: associationNameOf(site, t),
     landline: site?.contactPhone ?? "",
     address: site?.contactAddress ?? "",
     email: site?.contactEmail ?? "",

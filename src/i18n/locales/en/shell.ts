@@ -6,6 +6,8 @@ const shell: Messages<typeof zh> = {
   header: {
     backHome: "Back to association home",
     greeting: "Hello, {name}",
+    /** The greeting's name for the administrator the seed creates (contract/users.ts SEEDED_ADMIN_NAME). */
+    seededAdminName: "Administrator",
     personalCenter: "Personal center",
     logout: "Log out",
     switchTo: { "zh-CN": "中文", en: "English" },
@@ -15,6 +17,7 @@ const shell: Messages<typeof zh> = {
     phone: "Phone",
     email: "Email",
     address: "Address",
+    contactLine: "{label}: {value}",
     copyright: "© {year} {name}. All rights reserved.",
     qrAlt: "QR code of the association's official account",
     qrCaption: "Scan to follow our official account",

@@ -3,6 +3,8 @@ const shell = {
   header: {
     backHome: "返回协会首页",
     greeting: "您好，{name}",
+    /** The greeting's name for the administrator the seed creates (contract/users.ts SEEDED_ADMIN_NAME). */
+    seededAdminName: "管理员",
     personalCenter: "个人中心",
     logout: "退出登录",
     switchTo: { "zh-CN": "中文", en: "English" },
@@ -12,6 +14,7 @@ const shell = {
     phone: "电话",
     email: "邮箱",
     address: "地址",
+    contactLine: "{label}：{value}",
     copyright: "© {year} {name} 版权所有",
     qrAlt: "协会公众号二维码",
     qrCaption: "扫码关注公众号",

@@ -181,6 +181,16 @@ describe("the home cards", () => {
   });
 });
 
+describe("the home page's icons", () => {
+  it("are hidden from screen readers, so buttons are named by their text alone", () => {
+    stubNetwork(() => ok());
+    showHome();
+    expect(screen.queryAllByRole("img")).toHaveLength(0);
+    expect(screen.getByTestId("home-search-submit")).toHaveAccessibleName("专利检索");
+    expect(screen.getByTestId("home-platform-link")).toHaveAccessibleName("进入专利导航平台");
+  });
+});
+
 describe("the AI patent-management product", () => {
   it("not signed in: the contact-us dialog with the association's details, closed by Close", async () => {
     stubNetwork(() => ok());
