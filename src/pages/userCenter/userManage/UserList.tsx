@@ -12,7 +12,7 @@ import type { ManagedUser } from "./types";
 import { UserFormModal } from "./UserFormModal";
 import { UserListFilter } from "./UserListFilter";
 import { UserRowActions } from "./UserRowActions";
-import { useRoleOptions } from "./useRoleOptions";
+import { roleNameOf, useRoleOptions } from "./useRoleOptions";
 
 /** The form open: a new user, or the one being edited. */
 type Editing = { user?: ManagedUser } | null;
@@ -44,7 +44,7 @@ export function UserList() {
     {
       title: t("userManage.fields.roles"),
       dataIndex: "roles",
-      render: (_node, user) => user.roles.map((role) => <Tag key={role.code}>{role.name}</Tag>),
+      render: (_node, user) => user.roles.map((role) => <Tag key={role.code}>{roleNameOf(role, t)}</Tag>),
     },
     { title: t("userManage.fields.company"), dataIndex: ["company", "name"] },
     {

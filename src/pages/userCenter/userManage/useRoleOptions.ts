@@ -1,13 +1,25 @@
 import { useCustom } from "@refinedev/core";
+import { useMemo } from "react";
 import type { Envelope } from "../../../../contract/envelope";
+import { useT } from "../../../i18n/I18nContext";
+import type { Translate } from "../../../i18n/types";
 import type { RoleOption } from "./types";
 
-/** Every role (POST /api/role/allData), for the role filter and the user form. */
+/** A role's name in the reader's language: a built-in role's by its code (admin.roles), any other as the server names it. */
+export function roleNameOf(role: RoleOption, t: Translate): string {
+  const key = `admin.roles.${role.code}`;
+  const text = t(key);
+  return text === key ? role.name : text;
+}
+
+/** Every role (POST /api/role/allData), named in the reader's language, for the role filter and the user form. */
 export function useRoleOptions(): RoleOption[] {
+  const t = useT();
   const { result } = useCustom<Envelope<RoleOption[]>>({
     url: "/api/role/allData",
     method: "post",
     config: { payload: {} },
   });
-  return result.data?.result ?? [];
+  const roles = result.data?.result;
+  return useMemo(() => (roles ?? []).map((role) => ({ ...role, name: roleNameOf(role, t) })), [roles, t]);
 }

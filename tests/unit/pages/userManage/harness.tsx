@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, type RenderOptions } from "@testing-library/react";
 import { App as AntdApp, ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
@@ -29,9 +29,10 @@ export function grant(...codes: MenuCodeValue[]): void {
 
 /**
  * The page inside Refine as App.tsx sets it up (the real data provider, the router binding, the
- * Chinese antd locale whose Popconfirm buttons read 确定 / 取消) and the access provider.
+ * Chinese antd locale whose Popconfirm buttons read 确定 / 取消) and the access provider; a wrapper
+ * (e.g. another language) goes around it all.
  */
-export function renderUserManage(search = "") {
+export function renderUserManage(search = "", options: Pick<RenderOptions, "wrapper"> = {}) {
   return render(
     <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
       <AntdApp>
@@ -52,6 +53,7 @@ export function renderUserManage(search = "") {
         </MemoryRouter>
       </AntdApp>
     </ConfigProvider>,
+    options,
   );
 }
 
