@@ -6,7 +6,7 @@ import type { Translate } from "../../../i18n/types";
 import type { RoleOption } from "./types";
 
 /** A role's name in the reader's language: a built-in role's by its code (admin.roles), any other as the server names it. */
-export function roleNameOf(role: RoleOption, t: Translate): string {
+export function roleNameOf(role: Pick<RoleOption, "code" | "name">, t: Translate): string {
   const key = `admin.roles.${role.code}`;
   const text = t(key);
   return text === key ? role.name : text;
