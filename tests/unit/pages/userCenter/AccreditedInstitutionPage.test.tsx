@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MenuCode } from "../../../../contract/menus";
 import { setNotifier } from "../../../../providers/notifier";
 import AccreditedInstitutionPage from "../../../../src/pages/userCenter/AccreditedInstitutionPage";
 import type { Certification } from "../../../../src/pages/userCenter/certificationCalls";
@@ -26,7 +27,7 @@ const application: Certification = {
 
 beforeEach(() => {
   toast = fakeNotifier();
-  signIn();
+  signIn("王芯", [MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY]);
 });
 
 afterEach(() => {
@@ -40,6 +41,15 @@ const showPage = () => renderPage("/userCenter/accreditedInstitution", <Accredit
 const currentStep = () => document.querySelector(".ant-steps-item-active .ant-steps-item-title")?.textContent;
 
 describe("the certification page", () => {
+  it("without the certification code (staff): the no-permission state and no call", async () => {
+    signIn("协会职员", [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES]);
+    const seen = stubNetwork(() => ok(null));
+    showPage();
+    expect(await screen.findByText("没有权限")).toBeInTheDocument();
+    expect(screen.queryByTestId("certification-form")).not.toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
   it("without an application: the first step and an empty form", async () => {
     stubNetwork(() => ok(null));
     showPage();
