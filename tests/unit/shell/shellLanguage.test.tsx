@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SEEDED_ADMIN_NAME } from "../../../contract/users";
 import { DEFAULT_ASSOCIATION_NAME } from "../../../contract/site";
+import { setAccessToken } from "../../../providers/tokenStore";
 import { I18nContext } from "../../../src/i18n/I18nContext";
 import { translator } from "../../../src/i18n/translate";
 import type { Locale } from "../../../src/i18n/types";
@@ -34,7 +35,11 @@ function renderIn(locale: Locale, element: ReactElement, settings: SiteSettings 
   );
 }
 
-const signInAs = (name: string) => localStorage.setItem("userInfo", JSON.stringify({ id: 1, name }));
+/** SPEC 4: signed in is a stored user id and a token. */
+const signInAs = (name: string) => {
+  localStorage.setItem("userInfo", JSON.stringify({ id: 1, name }));
+  setAccessToken({ access_token: "at", token_type: "bearer", expires_in: Date.now() + 7_200_000 });
+};
 
 describe("the greeting's name", () => {
   it("is the seeded administrator's name in the reader's language", () => {
