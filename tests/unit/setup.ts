@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// findBy*/waitFor give up after this: the default second is too short for a 2-core machine running
+// the whole suite in parallel (a debounced search and antd's dropdown can take longer under load).
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers read matchMedia, which jsdom lacks.
 Object.defineProperty(window, "matchMedia", {
