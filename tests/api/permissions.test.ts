@@ -25,6 +25,52 @@ interface Call {
 
 const menusOf = (role: RoleCodeValue): readonly MenuCodeValue[] => ROLES.find((r) => r.code === role)?.menus ?? [];
 
+/**
+ * The routes anyone may call, written out rather than read from the routes, so that a route
+ * declared public by mistake fails this test instead of passing the matrix below.
+ */
+const PUBLIC_ROUTES = [
+  // The OpenAPI document and its viewer.
+  "GET /api/docs/",
+  "GET /api/docs/json",
+  "GET /api/docs/static/*",
+  "GET /api/docs/static/index.html",
+  "GET /api/docs/static/swagger-initializer.js",
+  "GET /api/docs/yaml",
+  "GET /api/health",
+  // Images for <img> by their unguessable id; any other file is checked by the handler (signed in, allowed to read it).
+  "GET /api/open/download/:id",
+  "GET /api/open/site",
+  "GET /api/open/site/qr.svg",
+  "GET /api/open/sso",
+  // The development OpenID provider and its sign-in pages.
+  "GET /idp",
+  "GET /idp/*",
+  "GET /idp/interaction/:uid",
+  "OPTIONS /idp",
+  "OPTIONS /idp/*",
+  "POST /idp",
+  "POST /idp/*",
+  "POST /idp/interaction/:uid/abort",
+  "POST /idp/interaction/:uid/login",
+  "POST /idp/session/end",
+  // Signing in, out and up, and recovering a password (rate-limited where they can be abused).
+  "GET /oauth/token",
+  "POST /oauth/check_token",
+  "POST /uaa/oauth/token",
+  "GET /uaa/identity/captcha",
+  "GET /uaa/identity/logout",
+  "GET /uaa/identity/smsCode",
+  "POST /api/notify/smscode",
+  "POST /api/user/forgetPwd",
+  "POST /api/user/infoExists",
+  "POST /api/user/register",
+  "POST /patnavi/ucenter/user/cdgxq/register",
+  "POST /patnavi/ucenter/user/checkUserInfoRepetition",
+  "POST /patnavi/ucenter/user/passwd-reset",
+  "GET /portal/areas/list",
+];
+
 /** A plausible value for every path parameter and wildcard: the guard runs before they are read. */
 const fillPath = (url: string) => url.replace(/:[A-Za-z_]\w*(\([^)]*\))?/g, "1").replace(/\*/g, "x");
 
@@ -75,6 +121,11 @@ describe.each(testDatabases())("route permissions on %s", (kind) => {
   it("finds the routes, each with a stated access", () => {
     expect(calls.length).toBeGreaterThan(40);
     expect(calls.filter((c) => !c.access).map((c) => `${c.method} ${c.url}`)).toEqual([]);
+  });
+
+  it("declares public exactly the routes meant for anyone", () => {
+    const declared = calls.filter((c) => c.access === "public").map((c) => `${c.method} ${c.url}`);
+    expect(declared.sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   /** A call may end its caller's session (sign-out): the caller then signs in anew. */
