@@ -12,9 +12,34 @@ import { ProductCard } from "./ProductCard";
 import { usePatnaviHandoff } from "./usePatnaviHandoff";
 
 const features = [
-  { key: "serviceFiles", icon: <SolutionOutlined aria-hidden />, path: Paths.SERVICE_FILES },
-  { key: "certification", icon: <SafetyCertificateOutlined aria-hidden />, path: Paths.ACCREDITED_INSTITUTION },
+  { key: "serviceFiles", icon: <SolutionOutlined aria-hidden />, path: Paths.SERVICE_FILES, code: MenuCode.SERVICE_FILES },
+  { key: "certification", icon: <SafetyCertificateOutlined aria-hidden />, path: Paths.ACCREDITED_INSTITUTION, code: MenuCode.CERTIFICATION_APPLY },
 ] as const;
+
+function FeatureCard({ feature }: { feature: (typeof features)[number] }) {
+  const t = useT();
+  // Like the search: a visitor follows the link and is asked to sign in; a signed-in user without
+  // the feature's code sees what the platform offers, without a link its page would refuse (SPEC 6).
+  const allowed = useCanMenu(feature.code);
+  const signedIn = useStoredUser() !== null;
+  const offered = allowed || !signedIn;
+  const card = (
+    <Card hoverable={offered} className="home-card" data-testid={`home-feature-${feature.key}`}>
+      <Card.Meta
+        avatar={<span style={{ fontSize: 32, color: "var(--brand)" }}>{feature.icon}</span>}
+        title={t(`shell.home.features.${feature.key}.title`)}
+        description={t(`shell.home.features.${feature.key}.description`)}
+      />
+    </Card>
+  );
+  return offered ? (
+    <Link to={feature.path} className="home-card__link">
+      {card}
+    </Link>
+  ) : (
+    card
+  );
+}
 
 export default function HomePage() {
   const t = useT();
@@ -58,15 +83,7 @@ export default function HomePage() {
         </Col>
         {features.map((f) => (
           <Col xs={24} sm={12} xl={6} key={f.key}>
-            <Link to={f.path} className="home-card__link">
-              <Card hoverable className="home-card">
-                <Card.Meta
-                  avatar={<span style={{ fontSize: 32, color: "var(--brand)" }}>{f.icon}</span>}
-                  title={t(`shell.home.features.${f.key}.title`)}
-                  description={t(`shell.home.features.${f.key}.description`)}
-                />
-              </Card>
-            </Link>
+            <FeatureCard feature={f} />
           </Col>
         ))}
         <Col xs={24} sm={12} xl={6}>

@@ -181,6 +181,26 @@ describe("the home cards", () => {
   });
 });
 
+describe("the feature cards' links", () => {
+  const linkOf = (key: string) => screen.getByTestId(`home-feature-${key}`).closest("a");
+
+  it("lead a visitor to the features, whose pages ask for a sign-in", () => {
+    stubNetwork(() => ok());
+    showHome();
+    expect(linkOf("serviceFiles")).toHaveAttribute("href", "/serviceFiles");
+    expect(linkOf("certification")).toHaveAttribute("href", "/userCenter/accreditedInstitution");
+  });
+
+  it("lead a signed-in user only where the menu codes allow (SPEC 6); the cards stay as descriptions", () => {
+    stubNetwork(() => ok());
+    signIn("李员", [MenuCode.SERVICE_FILES]);
+    showHome();
+    expect(linkOf("serviceFiles")).toHaveAttribute("href", "/serviceFiles");
+    expect(linkOf("certification")).toBeNull();
+    expect(screen.getByText("企业认证")).toBeInTheDocument();
+  });
+});
+
 describe("the home page's icons", () => {
   it("are hidden from screen readers, so buttons are named by their text alone", () => {
     stubNetwork(() => ok());
