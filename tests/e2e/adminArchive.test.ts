@@ -23,8 +23,9 @@ describe.skipIf(!hasChromium)("the archive's administration in Chromium", () => 
   const companyRows = () => page.getByTestId("company-table").locator("tbody tr.ant-table-row");
   const findCompany = async (keywords: string) => {
     await page.getByTestId("company-keywords").fill(keywords);
+    const answered = page.waitForResponse((res) => res.url().endsWith("/api/company/search"));
     await page.getByTestId("company-search").click();
-    await page.waitForTimeout(300);
+    await answered;
   };
   const importSheet = async (file: ReturnType<typeof sheet>) => {
     const chooser = page.waitForEvent("filechooser");

@@ -12,9 +12,11 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
 
   const go = (path: string) => page.goto(suite.server.baseUrl + path);
   const rows = () => page.getByTestId("record-table").locator("tbody tr.ant-table-row");
+  /** Searches and waits for the list's answer, so the rows read afterwards are the filtered ones. */
   const search = async () => {
+    const answered = page.waitForResponse((res) => res.url().endsWith("/api/archives/queryArchivesPage"));
     await page.getByTestId("record-search").click();
-    await page.waitForTimeout(300);
+    await answered;
   };
 
   it("records a visit with an attachment and finds it through each filter, then shows it read-only", async () => {
@@ -48,7 +50,7 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
 
     await page.getByTestId("record-filter-researchers").fill("王研究");
     await search();
-    expect(await rows().count()).toBe(1);
+    await expect.poll(() => rows().count()).toBe(1);
     await page.getByTestId("record-filter-researchers").fill("李");
     await search();
     await expect.poll(() => rows().count()).toBe(0);
