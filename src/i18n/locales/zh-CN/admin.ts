@@ -1,3 +1,5 @@
+import { LogAction, SIGN_IN_FAILED_PREFIX } from "../../../../contract/logActions";
+
 /** The administration screens: navigation, the no-permission state, the user list and the log list. */
 const admin = {
   nav: {
@@ -52,42 +54,10 @@ const admin = {
       normal: "正常",
       abnormal: "异常",
     },
-    /** By the stable key of contract/logActions.ts. */
+    /** By the stable key of contract/logActions.ts, whose texts are the Chinese ones the server stores. */
     actions: {
-      signedIn: "登录成功",
-      signedOut: "退出登录",
-      refreshReused: "刷新令牌被重复使用，会话已终止",
-      registered: "注册账号",
-      passwordRetrieved: "找回密码",
-      passwordChanged: "修改密码",
-      profileUpdated: "修改个人信息",
-      mobileChanged: "更换手机号",
-      smsCodeSent: "发送短信验证码",
-      fileUploaded: "上传文件",
-      userCreated: "新增用户",
-      userUpdated: "修改用户",
-      userRolesAssigned: "分配用户角色",
-      userDisabled: "停用用户",
-      userEnabled: "启用用户",
-      userDeleted: "删除用户",
-      userPasswordReset: "重置用户密码",
-      sessionEnded: "结束用户会话",
-      certificationSubmitted: "提交企业认证",
-      certificationApproved: "企业认证审核通过",
-      certificationRejected: "驳回企业认证",
-      companyCreated: "新增企业",
-      companyUpdated: "修改企业",
-      companiesImported: "导入企业",
-      logsExported: "导出操作日志",
-      answersSaved: "保存维度问卷",
-      recordCreated: "新增走访记录",
-      recordUpdated: "修改走访记录",
-      archiveExported: "导出敲门服务档案",
-      dimensionSaved: "保存维度",
-      dimensionDeleted: "删除维度",
-      questionSaved: "保存问题",
-      questionDeleted: "删除问题",
-      signInFailed: "登录失败：{reason}",
+      ...LogAction,
+      signInFailed: `${SIGN_IN_FAILED_PREFIX}{reason}`,
     },
     filter: {
       logType: "日志类型",
