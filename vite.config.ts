@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "jsdom",
+          // Under the whole suite on two cores a jsdom test of a form with a remote search takes
+          // several seconds; Vitest's default five would fail it for being slow, not wrong.
+          testTimeout: 30_000,
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/unit/setup.ts"],
           // One react-router copy: Refine's packages must go through Vite like the app does.

@@ -3,8 +3,8 @@ import { afterEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 
 // findBy*/waitFor give up after this: the default second is too short for a 2-core machine running
-// the whole suite in parallel (a debounced search and antd's dropdown can take longer under load).
-configure({ asyncUtilTimeout: 5000 });
+// the whole suite in parallel (a debounced search and antd's dropdown took over 5 s under load).
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd's responsive helpers read matchMedia, which jsdom lacks.
 Object.defineProperty(window, "matchMedia", {
