@@ -20,6 +20,22 @@ const BACK_WITHIN_MS = 10_000;
 const SPAWN_TIMEOUT_MS = 90_000;
 const CAPTCHA_FIXED_CODE = "4711";
 
+/** The real server in `workDir` on `port`, with a DATA_DIR of its own and the test administrator. */
+function spawnIn(workDir: string, port: number, dataName: string, env: Record<string, string>): ServerProcess {
+  return spawnServer(
+    {
+      NODE_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: join(workDir, dataName),
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      LOG_LEVEL: "info",
+      STATIC_DIR: join(workDir, "dist"),
+      ...env,
+    },
+    workDir,
+  );
+}
+
 /** The administrator's authorization header, through the captcha and the password grant like the app. */
 async function adminAuthorization(baseUrl: string): Promise<string> {
   const { result } = await (await fetch(`${baseUrl}/uaa/identity/captcha`)).json();
@@ -171,19 +187,7 @@ describe.each(postgresOnly)("server processes while %s is unreachable", () => {
 
   it.each([1, 2])("with WORKERS=%i waits, says so in the log, and serves once the database is there", { timeout: SPAWN_TIMEOUT_MS }, async (workers) => {
     const port = await freePort();
-    const server = spawnServer(
-      {
-        NODE_ENV: "test",
-        PORT: String(port),
-        DATA_DIR: join(workDir, `data-${workers}`),
-        DATABASE_URL: proxy.via(schema.url),
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        LOG_LEVEL: "info",
-        STATIC_DIR: join(workDir, "dist"),
-        WORKERS: String(workers),
-      },
-      workDir,
-    );
+    const server = spawnIn(workDir, port, `data-${workers}`, { DATABASE_URL: proxy.via(schema.url), WORKERS: String(workers) });
     try {
       await expect.poll(() => server.stdout().match(/database unreachable; trying again/g)?.length ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
       expect(server.child.exitCode).toBeNull();
@@ -200,19 +204,7 @@ describe.each(postgresOnly)("server processes while %s is unreachable", () => {
     await proxy.restore();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawnServer(
-      {
-        NODE_ENV: "test",
-        PORT: String(port),
-        DATA_DIR: join(workDir, "replaced"),
-        DATABASE_URL: proxy.via(schema.url),
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        LOG_LEVEL: "info",
-        STATIC_DIR: join(workDir, "dist"),
-        WORKERS: "2",
-      },
-      workDir,
-    );
+    const server = spawnIn(workDir, port, "replaced", { DATABASE_URL: proxy.via(schema.url), WORKERS: "2" });
     try {
       await waitUntilHealthy(baseUrl, server, 60_000);
       await expect.poll(() => servingPids(server).length, { timeout: 30_000 }).toBe(2);
@@ -238,10 +230,7 @@ describe.each(postgresOnly)("server processes while %s is unreachable", () => {
     const url = new URL(schema.url);
     url.username = "no_such_role_for_faults";
     url.password = "hunter22";
-    const server = spawnServer(
-      { NODE_ENV: "test", PORT: String(await freePort()), DATA_DIR: join(workDir, "refused"), DATABASE_URL: url.href, LOG_LEVEL: "info", STATIC_DIR: join(workDir, "dist") },
-      workDir,
-    );
+    const server = spawnIn(workDir, await freePort(), "refused", { DATABASE_URL: url.href });
     expect(await server.exited).toBe(1);
     expect(server.stderr()).toMatch(/^DATABASE_URL: cannot connect to postgres:\/\/[^ ]+ \(.*no_such_role_for_faults.*\)\n$/);
     expect(server.stderr()).not.toContain("hunter22");
@@ -255,19 +244,7 @@ describe("SQLite shared by WORKERS=2 server processes", () => {
   it("saves concurrent visit records and answers from both processes without a 5xx, and keeps every one", { timeout: SPAWN_TIMEOUT_MS }, async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawnServer(
-      {
-        NODE_ENV: "test",
-        PORT: String(port),
-        DATA_DIR: join(workDir, "data"),
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        CAPTCHA_FIXED_CODE,
-        LOG_LEVEL: "info",
-        STATIC_DIR: join(workDir, "dist"),
-        WORKERS: "2",
-      },
-      workDir,
-    );
+    const server = spawnIn(workDir, port, "data", { CAPTCHA_FIXED_CODE, WORKERS: "2" });
     try {
       await waitUntilHealthy(baseUrl, server, 60_000);
       await expect.poll(() => servingPids(server).length, { timeout: 30_000 }).toBe(2);
