@@ -16,4 +16,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Layers point one way (DESIGN: page → provider → http): the providers know only the contract and
+    // the shared i18n, and the server never reaches into the app.
+    files: ["providers/**", "contract/**", "i18n/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "**/resources/**", "**/resources", "**/server/**"], message: "providers/, contract/ and i18n/ may import only contract/, i18n/ and providers/." }] }],
+    },
+  },
+  {
+    files: ["server/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "**/resources/**", "**/resources", "**/providers/**"], message: "The server imports only contract/, i18n/ and its own modules." }] }],
+    },
+  },
 );

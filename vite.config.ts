@@ -4,12 +4,26 @@ import react from "@vitejs/plugin-react";
 // Paths the API server answers; in `npm run dev` Vite forwards them to it.
 const apiPrefixes = ["/api", "/uaa", "/patnavi", "/oauth", "/portal", "/idp"];
 const apiTarget = process.env.API_TARGET ?? "http://127.0.0.1:8080";
+const markdownPackages =
+  /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-util-[^/]+|unified|vfile[^/]*|hast-util-[^/]+|unist-util-[^/]+|property-information)\//;
 
 export default defineConfig({
   plugins: [react()],
   // Draft.js (inside braft-editor) reads the Node global `global`.
   define: { global: "globalThis" },
-  build: { outDir: "dist", manifest: true, chunkSizeWarningLimit: 4096 },
+  build: {
+    outDir: "dist",
+    manifest: true,
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      treeshake: {
+        // @refinedev/antd imports its MarkdownField's parser (react-markdown, remark, micromark: ~40 KB
+        // gzip) on every page that uses its hooks; those packages declare no sideEffects, so the import
+        // stays unless we say it may go. The app renders no markdown, so nothing uses them.
+        moduleSideEffects: [{ test: markdownPackages, sideEffects: false }],
+      },
+    },
+  },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
@@ -44,6 +58,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
+          // A page on this 2-core machine under the whole suite can take seconds to answer; expect.poll's
+          // default second would fail a test for being slow, not wrong.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -42,31 +42,9 @@ export function isValidCreditCode(code: string): boolean {
   return CREDIT_CODE_CHARS[check] === code[17];
 }
 
-/** POST /api/user/register's body. */
-export interface Registration {
-  username: string;
-  password: string;
-  mobile: string;
-  smsCode: string;
-  companyName: string;
-  name?: string;
-}
-
-/** What a member submits for enterprise certification. */
-export interface CertificationApplication {
-  companyName: string;
-  creditCode: string;
-  contactPerson: string;
-  contactPhone: string;
-  /** File id of the business licence image. */
-  licenseFileId: string;
-}
-
-/** What the applicant sees of an application and its review. */
-export interface Certification extends CertificationApplication {
-  id: number;
-  state: CertificationState;
-  rejectReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+/*
+ * The wire shapes of registration and certification are TypeBox schemas in schemas/; the app names
+ * their types from here without loading TypeBox.
+ */
+export type { Registration } from "./schemas/accounts";
+export type { Certification, CertificationApplication } from "./schemas/certification";

@@ -23,31 +23,8 @@ export const COMPANY_IMPORT_HEADER = ["企业名称", "统一社会信用代码"
 export const COMPANY_NAME_MAX = 100;
 export const COMPANY_TEXT_MAX = 200;
 
-export interface Company {
-  id: number;
-  name: string;
-  creditCode: string | null;
-  district: string | null;
-  segment: CompanySegment | null;
-  address: string | null;
-  contactPerson: string | null;
-  contactPhone: string | null;
-}
-
-/** A row of POST /api/company/search. */
-export type CompanySearchRow = Pick<Company, "id" | "name" | "creditCode" | "district" | "segment">;
-
-/** POST /api/company/save: without an id a new company, with one an edit of it. */
-export interface CompanyInput {
-  id?: number;
-  name: string;
-  creditCode?: string | null;
-  district?: string | null;
-  segment?: CompanySegment | null;
-  address?: string | null;
-  contactPerson?: string | null;
-  contactPhone?: string | null;
-}
+/* The wire shapes are TypeBox schemas in schemas/companies.ts; the app names their types from here without loading TypeBox. */
+export type { Company, CompanyInput, CompanySearchRow, ImportAnswer } from "./schemas/companies";
 
 /** The largest page the company search answers. */
 export const COMPANY_SEARCH_MAX_SIZE = 100;

@@ -45,11 +45,5 @@ export const ATTACHMENT_REJECTION_MESSAGES = { type: "attachmentType", size: "at
   ServiceRecordMessageKey
 >;
 
-/** What the upload call answers inside its envelope. */
-export interface UploadedFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  url: string;
-}
+/* The upload's answer is the TypeBox schema of schemas/files.ts; the app names its type from here without loading TypeBox. */
+export type { UploadedFile } from "./schemas/files";

@@ -1,4 +1,3 @@
-import type { Page } from "./envelope";
 import { LONG_TEXT_MAX } from "./limits";
 
 /**
@@ -41,45 +40,5 @@ export function questionProblem(text: string): QuestionnaireMessageKey | null {
   return charCount(trimmed) > QUESTION_MAX ? "questionTooLong" : null;
 }
 
-export type IsReq = "1" | "0";
-
-/** A row of POST /api/archives/dimension/list. */
-export interface AdminDimension {
-  serviceNo: string;
-  serviceName: string;
-  /** The IP dimension, marked with a red asterisk like its archive tab. */
-  isIp: boolean;
-  sort: number;
-  /** Only a dimension without questions can be deleted. */
-  questionCount: number;
-}
-
-/** A row of POST /api/archives/question/list. */
-export interface AdminQuestion {
-  questionNo: string;
-  serviceNo: string;
-  question: string;
-  isReq: IsReq;
-  sort: number;
-  /** Some company has answered it (now or in the history): it cannot be deleted. */
-  answered: boolean;
-}
-
-export type AdminDimensionPage = Page<AdminDimension>;
-export type AdminQuestionPage = Page<AdminQuestion>;
-
-/** POST /api/archives/dimension/save: without serviceNo a new dimension. */
-export interface DimensionInput {
-  serviceNo?: string;
-  serviceName: string;
-  sort: number;
-}
-
-/** POST /api/archives/question/save: without questionNo a new question. */
-export interface QuestionInput {
-  questionNo?: string;
-  serviceNo: string;
-  question: string;
-  isReq: IsReq;
-  sort: number;
-}
+/* The questionnaire's wire shapes are TypeBox schemas in schemas/questionnaires.ts; the app names their types from here without loading TypeBox. */
+export type { AdminDimension, AdminQuestion, Dimension, DimensionInput, IsReq, QuestionInput, ServiceQuestion } from "./schemas/questionnaires";

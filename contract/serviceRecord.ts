@@ -1,72 +1,21 @@
 import { CONTACT_PERSON_MAX, LONG_TEXT_MAX } from "./limits";
 import { isContactPhone } from "./phone";
-import type { AccountOpenState, Evaluation } from "./valueSets";
+import type { ServiceRecordField } from "./schemas/serviceRecord";
 
-/**
- * The service record (SPEC 3 enterForm) and SPEC 5's rules for it: the one definition the form
- * and the server both check, so a value the form accepts is never refused by the server and
- * the other way round. Messages are keys of the `archive` catalog's `validation` section.
+/*
+ * SPEC 5's rules for the service record (SPEC 3 enterForm): the one definition the form and the
+ * server both check, so a value the form accepts is never refused by the server and the other way
+ * round. Messages are keys of the `archive` catalog's `validation` section. The record's fields and
+ * calls are the TypeBox schemas of schemas/serviceRecord.ts; the app names their types from here
+ * without loading TypeBox.
  */
-export interface ServiceRecordFields {
-  compId: number;
-  researchers: string | null;
-  contactPerson: string | null;
-  contactPersonPhone: string | null;
-  contactPersonPosition: string | null;
-  cooperativePartner: string;
-  belongCustomer: string;
-  businessOpportunity: string;
-  comprehensiveEvaluation: Evaluation;
-  isOpenPatnavi: AccountOpenState;
-  mainBusiness: string;
-  /** Sanitised HTML from the rich-text editor; its text counts towards the limit, not its markup. */
-  serviceContent: string;
-  /** `YYYY-MM-DD HH:mm:ss` in the platform's time zone. */
-  serviceTime: string;
-  nextFollowTime: string | null;
-  /** File id of a .docx, .xlsx or .pptx upload. */
-  attachment: string | null;
-}
-
-/** What the server answers for one record (GET /api/archives/queryById/{id}). */
-export interface ServiceRecord extends ServiceRecordFields {
-  id: number;
-  companyName: string;
-  /** The attachment's original file name. */
-  attachmentName: string | null;
-  /** Names of the users who wrote and last changed it. */
-  createBy: string;
-  createDate: string;
-  updateBy: string;
-  updateDate: string;
-}
-
-/** A row of the archive page (POST /api/archives/queryArchivesPage). */
-export interface ServiceRecordRow {
-  id: number;
-  compId: number;
-  researchers: string | null;
-  contactPerson: string | null;
-  contactPersonPhone: string | null;
-  comprehensiveEvaluation: Evaluation;
-  serviceTime: string;
-  createBy: string;
-  createDate: string;
-}
-
-export interface ServiceRecordFilter {
-  compId: number;
-  researchers?: string;
-  contactPerson?: string;
-  /** Empty: any. */
-  comprehensiveEvaluation?: Evaluation | "";
-  /** 'YYYY-MM-DD 00:00:00' or 'YYYY-MM-DD'. */
-  serviceTimeBegin?: string;
-  /** A date: records up to the end of that day are included. */
-  serviceTimeEnd?: string;
-}
-
-export type ServiceRecordField = keyof ServiceRecordFields;
+export type {
+  ServiceRecord,
+  ServiceRecordField,
+  ServiceRecordFields,
+  ServiceRecordFilter,
+  ServiceRecordRow,
+} from "./schemas/serviceRecord";
 
 /** Keys under `archive.validation` in src/i18n/locales/{zh-CN,en}/archive.ts. */
 export type ServiceRecordMessageKey =

@@ -1,6 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
-import { Paths } from "../src/routes";
-import { readStoredUser } from "../src/session/storedUser";
+import { Paths } from "../contract/paths";
+import { readStoredUser } from "./session/storedUser";
 import { isLoggedIn } from "./session/isLoggedIn";
 import { logoutFromServer } from "./session/logoutCall";
 import { signInWithPassword, type PasswordCredentials } from "./session/passwordSignIn";

@@ -12,21 +12,19 @@ import type {
   UpdateParams,
 } from "@refinedev/core";
 import type { Envelope, Page } from "../contract/envelope";
-import { defaultEndpoints, type Call, type CallKind, type Endpoints } from "./endpoints";
-import { http, type HttpClient } from "./http";
+import { ID_SLOT, type Call, type CallKind } from "../contract/resourceCalls";
+import type { Endpoints } from "./endpoints";
+import type { HttpClient } from "./http";
 import { listBody } from "./listRequest";
 
 /** What a data hook may put in `meta` for this provider. */
 export interface ProviderMeta {
-  /** Replaces the registry's call for this one hook. */
-  endpoint?: Call;
   /** Request options for this one hook, e.g. `{ silent: true }` where a failure is only logged. */
   request?: Pick<AxiosRequestConfig, "noAuth" | "noCode" | "bearer" | "silent">;
 }
 
 export type DataClient = Pick<HttpClient, "request">;
 
-const ID_SLOT = ":id";
 
 /** A hook's request options out of its meta, with the query's AbortSignal that Refine spreads into meta. */
 function requestOptions(meta: MetaQuery | undefined): AxiosRequestConfig {
@@ -44,12 +42,11 @@ function recordOf<T extends BaseRecord>(result: unknown, sent: BaseRecord): T {
 
 /**
  * Refine's data hooks over the page-envelope calls of DESIGN.md "Calls": lists go as
- * `{ current, size, model }` and come back as `result.records` / `result.total`.
+ * `{ current, size, model }` and come back as `result.records` / `result.total`. The calls come
+ * from the resource registry (resources/index.ts), which this layer cannot import.
  */
-export function createDataProvider(client: DataClient = http, endpoints: Endpoints = defaultEndpoints): DataProvider {
-  function callFor(resource: string, kind: CallKind, meta: MetaQuery | undefined): Call {
-    const override = (meta as ProviderMeta | undefined)?.endpoint;
-    if (override) return override;
+export function createDataProvider(client: DataClient, endpoints: Endpoints): DataProvider {
+  function callFor(resource: string, kind: CallKind): Call {
     const calls = endpoints[resource];
     if (!calls) throw new Error(`dataProvider: unknown resource "${resource}"`);
     const call = calls[kind];
@@ -82,14 +79,14 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
       sorters,
       meta,
     }: GetListParams) {
-      const call = callFor(resource, "list", meta);
+      const call = callFor(resource, "list");
       const body = listBody({ pagination, filters, sorters }, call);
       const { result } = await send<Page<TData>>(call, meta, body);
       return { data: result?.records ?? [], total: Number(result?.total ?? 0) };
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) {
-      const { result } = await send<TData>(callFor(resource, "one", meta), meta, undefined, id);
+      const { result } = await send<TData>(callFor(resource, "one"), meta, undefined, id);
       return { data: recordOf<TData>(result, { id }) };
     },
 
@@ -98,7 +95,7 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
       variables,
       meta,
     }: CreateParams<TVariables>) {
-      const { result } = await send<unknown>(callFor(resource, "create", meta), meta, variables);
+      const { result } = await send<unknown>(callFor(resource, "create"), meta, variables);
       return { data: recordOf<TData>(result, variables as BaseRecord) };
     },
 
@@ -109,7 +106,7 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
       meta,
     }: UpdateParams<TVariables>) {
       const sent: BaseRecord = { ...variables, id };
-      const { result } = await send<unknown>(callFor(resource, "update", meta), meta, sent, id);
+      const { result } = await send<unknown>(callFor(resource, "update"), meta, sent, id);
       return { data: recordOf<TData>(result, sent) };
     },
 
@@ -119,7 +116,7 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
       variables,
       meta,
     }: DeleteOneParams<TVariables>) {
-      const { result } = await send<unknown>(callFor(resource, "delete", meta), meta, variables, id);
+      const { result } = await send<unknown>(callFor(resource, "delete"), meta, variables, id);
       return { data: recordOf<TData>(result, { id }) };
     },
 
@@ -143,5 +140,3 @@ export function createDataProvider(client: DataClient = http, endpoints: Endpoin
     },
   };
 }
-
-export const dataProvider = createDataProvider();

@@ -1,10 +1,9 @@
 import type { I18nProvider } from "@refinedev/core";
-import { translate } from "../src/i18n/translate";
-import type { I18nValue } from "../src/i18n/I18nContext";
-import { LOCALES, type Locale, type TranslateParams } from "../src/i18n/types";
+import { translate } from "../i18n/translate";
+import { LOCALES, type Locale, type TranslateParams } from "../i18n/types";
 
 /** Refine's view of the app's i18n: the same catalogs, the same current language. */
-export function createI18nProvider({ locale, setLocale }: Pick<I18nValue, "locale" | "setLocale">): I18nProvider {
+export function createI18nProvider({ locale, setLocale }: { locale: Locale; setLocale: (locale: Locale) => void }): I18nProvider {
   return {
     translate: (key: string, options?: unknown, defaultMessage?: string) => {
       const params = typeof options === "object" && options !== null ? (options as TranslateParams) : undefined;

@@ -1,6 +1,6 @@
 import type { CrudFilter, GetListParams } from "@refinedev/core";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../contract/limits";
-import type { Call } from "./endpoints";
+import type { Call } from "../contract/resourceCalls";
 
 /** Sort order as the page calls take it. */
 export interface Order {

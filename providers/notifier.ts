@@ -1,29 +1,12 @@
-import { message } from "antd";
+import { notificationProvider } from "./notificationProvider";
 
-/** Where the request layer and the session code show their toasts. */
-export interface Notifier {
-  error(text: string): void;
-  warning(text: string): void;
-  success(text: string): void;
-}
-
-// antd's static API works outside React but ignores the theme and locale of <App>; the app swaps in
-// App.useApp()'s message through setNotifier once it has mounted.
-const staticNotifier: Notifier = {
-  error: (text) => void message.error(text),
-  warning: (text) => void message.warning(text),
-  success: (text) => void message.success(text),
-};
-
-let current: Notifier = staticNotifier;
-
-/** Pass null to go back to antd's static message. */
-export function setNotifier(notifier: Notifier | null): void {
-  current = notifier ?? staticNotifier;
-}
-
-export const notify: Notifier = {
-  error: (text) => current.error(text),
-  warning: (text) => current.warning(text),
-  success: (text) => current.success(text),
+/**
+ * Toasts for code outside React (the request layer, the session code) and for the sign-in pages,
+ * which run without Refine (src/App.tsx runsWithoutRefine): they open through the same
+ * notification provider Refine's hooks use.
+ */
+export const notify = {
+  error: (text: string) => notificationProvider.open({ type: "error", message: text }),
+  warning: (text: string) => notificationProvider.open({ type: "warning", message: text }),
+  success: (text: string) => notificationProvider.open({ type: "success", message: text }),
 };

@@ -1,19 +1,22 @@
-import type { ResourceProps } from "@refinedev/core";
-import { MenuCode } from "../contract/menus";
-import { Paths } from "../src/routes";
+import { http } from "../providers/http";
+import { createDataProvider } from "../providers/dataProvider";
+import type { ResourceDeclaration } from "./declareResource";
+import { buildRegistry } from "./registry";
 
 /**
- * Refine's resources: each names the routes its pages live on (SPEC 2) and, in meta.menuCode, the
- * menu code the access-control provider checks for it (SPEC 6).
+ * Every export of every resources/<folder>/resource.ts, so adding a resource adds a file and edits
+ * no list here. Sorted by name: discovery order must not decide anything.
  */
-export const resources: ResourceProps[] = [
-  { name: "users", list: Paths.USER_LIST, meta: { label: "shell.titles.userList", menuCode: MenuCode.ADMIN_USERS } },
-  { name: "logs", list: Paths.LOGS, meta: { label: "shell.titles.logs", menuCode: MenuCode.ADMIN_LOGS } },
-  {
-    name: "serviceRecords",
-    list: Paths.SERVICE_FILES,
-    create: Paths.SERVICE_FILES_DETAILS,
-    show: `${Paths.SERVICE_FILES_DETAILS}?id=:id&disable=true`,
-    meta: { label: "shell.titles.serviceFiles", menuCode: MenuCode.SERVICE_FILES },
-  },
-];
+const declarations = Object.entries(import.meta.glob<Record<string, ResourceDeclaration>>("./*/resource.ts", { eager: true }))
+  .flatMap(([file, module]) =>
+    Object.entries(module).map(([exported, declaration]) => {
+      if (typeof declaration?.name !== "string") throw new Error(`resources: ${file} exports ${exported}, which is not a resource`);
+      return declaration;
+    }),
+  )
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+export const { resources, endpoints, routes: resourceRoutes, menuCodeOf } = buildRegistry(declarations);
+
+/** Refine's data provider over the declared resources' calls. */
+export const dataProvider = createDataProvider(http, endpoints);

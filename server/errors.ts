@@ -1,4 +1,5 @@
 import { ErrorCode } from "../contract/envelope";
+import { text, type ServerText } from "./i18n";
 
 /** Not in the shared catalogue: the app treats it like any other failure and shows the message. */
 export const SERVICE_UNAVAILABLE = 503;
@@ -12,8 +13,9 @@ function httpStatusOf(code: number): number {
 }
 
 /**
- * A failure the caller is meant to see: the envelope code, the HTTP status and the Chinese
- * message shown to the user. Anything thrown that is not an AppError is answered as 500.
+ * A failure the caller is meant to see: the envelope code, the HTTP status and the message shown
+ * to the user, rendered in the caller's language when answered (its `message` is the Chinese, for
+ * logs). Anything thrown that is not an AppError is answered as 500.
  */
 export class AppError extends Error {
   override readonly name = "AppError";
@@ -21,46 +23,50 @@ export class AppError extends Error {
 
   constructor(
     readonly code: number,
-    message: string,
+    readonly text: ServerText,
     httpStatus?: number,
-    /** Details the caller acts on besides the message, sent as the envelope's result. */
+    /**
+     * Details the caller acts on besides the message, sent as the envelope's result; the
+     * ServerTexts in it (row reasons, field messages) are rendered in the caller's language too.
+     */
     readonly result?: unknown,
   ) {
-    super(message);
+    super(String(text));
     this.httpStatus = httpStatus ?? httpStatusOf(code);
   }
 
-  static badRequest(message: string): AppError {
+  static badRequest(message: ServerText): AppError {
     return new AppError(ErrorCode.BAD_REQUEST, message);
   }
 
-  static notFound(message: string): AppError {
+  static notFound(message: ServerText): AppError {
     return new AppError(ErrorCode.NOT_FOUND, message);
   }
 
-  static payloadTooLarge(message: string): AppError {
+  static payloadTooLarge(message: ServerText): AppError {
     return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, message);
   }
 
-  static unavailable(message: string): AppError {
+  static unavailable(message: ServerText): AppError {
     return new AppError(SERVICE_UNAVAILABLE, message);
   }
 }
 
+/** The framework-level answers, in the shared catalogs' server.errors namespace. */
 export const Messages = {
-  notFound: "接口不存在",
-  resourceNotFound: "资源不存在",
-  internal: "服务器内部错误",
-  bodyTooLarge: "请求体过大",
-  badJson: "请求体不是合法的 JSON",
-  emptyBody: "请求体不能为空",
-  unsupportedMediaType: "不支持的请求内容类型",
-  badRequest: "请求参数不正确",
-  requestTimeout: "请求超时，请重试",
-  headersTooLarge: "请求头过大",
-  tooManyRequests: "请求过于频繁，请稍后再试",
-  shuttingDown: "服务正在重启，请稍后再试",
-  appNotBuilt: "前端应用尚未构建，请先运行 npm run build",
-  databaseDown: "数据库不可用",
-  serviceUnavailable: "服务暂不可用，请稍后再试",
+  notFound: text("server.errors.notFound"),
+  resourceNotFound: text("server.errors.resourceNotFound"),
+  internal: text("server.errors.internal"),
+  bodyTooLarge: text("server.errors.bodyTooLarge"),
+  badJson: text("server.errors.badJson"),
+  emptyBody: text("server.errors.emptyBody"),
+  unsupportedMediaType: text("server.errors.unsupportedMediaType"),
+  badRequest: text("server.errors.badRequest"),
+  requestTimeout: text("server.errors.requestTimeout"),
+  headersTooLarge: text("server.errors.headersTooLarge"),
+  tooManyRequests: text("server.errors.tooManyRequests"),
+  shuttingDown: text("server.errors.shuttingDown"),
+  appNotBuilt: text("server.errors.appNotBuilt"),
+  databaseDown: text("server.errors.databaseDown"),
+  serviceUnavailable: text("server.errors.serviceUnavailable"),
 } as const;

@@ -8,7 +8,10 @@ export class ChunkLoadTimeoutError extends Error {
   }
 }
 
-/** A lazily loaded page whose chunk (script or style) fails after 120 s at the latest (SPEC 8). */
+/**
+ * A lazily loaded page, or a part of the shell only some visits show, whose chunk (script or style)
+ * fails after 120 s at the latest (SPEC 8).
+ */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(
     () =>

@@ -1,45 +1,58 @@
-/** Every route of SPEC 2 with its title key; the single list the router, titles and layout read. */
-export interface RouteDef {
-  path: string;
-  /** i18n key of the page title. */
-  title: string;
-  /** SPEC route name where it gives one. */
-  name?: string;
-}
+import { MenuCode } from "../contract/menus";
+import { Paths } from "../contract/paths";
+import { resourceRoutes } from "../resources";
+import type { AppRoute } from "../resources/declareResource";
+import { USER_MANAGE_CODES } from "./pages/userCenter/userManage/userManageTabs";
 
-export const Paths = {
-  HOME: "/",
-  LOGIN: "/login",
-  LOGIN_INDEX: "/login/index",
-  REGISTER: "/login/register",
-  RETRIEVE_PASSWORD: "/login/retrievePassword",
-  AUTH_CALLBACK: "/authorization-callback",
-  USER_CENTER: "/userCenter",
-  BASIC_INFO: "/userCenter/basicInfo",
-  CHANGE_PASSWORD: "/userCenter/changePassword",
-  USER_MANAGE: "/userCenter/userManage",
-  ACCREDITED_INSTITUTION: "/userCenter/accreditedInstitution",
-  SERVICE_FILES: "/serviceFiles",
-  SERVICE_FILES_DETAILS: "/serviceFilesDetails",
-  USER_LIST: "/user",
-  LOGS: "/logs",
-} as const;
+export type { AppRoute } from "../resources/declareResource";
 
-export const ROUTES: readonly RouteDef[] = [
-  { path: Paths.HOME, title: "shell.titles.home", name: "home" },
-  { path: Paths.LOGIN_INDEX, title: "shell.titles.login", name: "loginIndex" },
-  { path: Paths.REGISTER, title: "shell.titles.register", name: "register" },
-  { path: Paths.RETRIEVE_PASSWORD, title: "shell.titles.retrievePassword", name: "retrievePassword" },
-  { path: Paths.AUTH_CALLBACK, title: "shell.titles.authCallback" },
-  { path: Paths.BASIC_INFO, title: "shell.titles.basicInfo" },
-  { path: Paths.CHANGE_PASSWORD, title: "shell.titles.changePassword" },
-  { path: Paths.USER_MANAGE, title: "shell.titles.userManage" },
-  { path: Paths.ACCREDITED_INSTITUTION, title: "shell.titles.accreditedInstitution", name: "flowPage" },
-  { path: Paths.SERVICE_FILES, title: "shell.titles.serviceFiles" },
-  { path: Paths.SERVICE_FILES_DETAILS, title: "shell.titles.serviceFilesDetails" },
-  { path: Paths.USER_LIST, title: "shell.titles.userList" },
-  { path: Paths.LOGS, title: "shell.titles.logs" },
+/** The pages that are not a resource's: the home page, signing in, and the personal center. */
+const PAGE_ROUTES: readonly AppRoute[] = [
+  { path: Paths.HOME, title: "shell.titles.home", name: "home", page: () => import("./pages/home/HomePage") },
+  { path: Paths.LOGIN_INDEX, title: "shell.titles.login", name: "loginIndex", page: () => import("./pages/login/LoginPage") },
+  { path: Paths.REGISTER, title: "shell.titles.register", name: "register", page: () => import("./pages/login/RegisterPage") },
+  {
+    path: Paths.RETRIEVE_PASSWORD,
+    title: "shell.titles.retrievePassword",
+    name: "retrievePassword",
+    page: () => import("./pages/login/RetrievePasswordPage"),
+  },
+  { path: Paths.AUTH_CALLBACK, title: "shell.titles.authCallback", page: () => import("./pages/authCallback/AuthorizationCallbackPage") },
+  {
+    path: Paths.BASIC_INFO,
+    title: "shell.titles.basicInfo",
+    page: () => import("./pages/userCenter/BasicInfoPage"),
+    userCenter: { order: 1 },
+  },
+  {
+    path: Paths.CHANGE_PASSWORD,
+    title: "shell.titles.changePassword",
+    page: () => import("./pages/userCenter/ChangePasswordPage"),
+    userCenter: { order: 2 },
+  },
+  {
+    path: Paths.ACCREDITED_INSTITUTION,
+    title: "shell.titles.accreditedInstitution",
+    name: "flowPage",
+    page: () => import("./pages/userCenter/AccreditedInstitutionPage"),
+    userCenter: { order: 3, anyOf: [MenuCode.CERTIFICATION_APPLY] },
+  },
+  {
+    path: Paths.USER_MANAGE,
+    title: "shell.titles.userManage",
+    // Its tabs are the users, certifications, sessions and dimensions resources.
+    page: () => import("./pages/userCenter/userManage/UserManagePage"),
+    userCenter: { order: 4, anyOf: USER_MANAGE_CODES },
+  },
 ];
+
+/** Every route of SPEC 2 with its title and page: the single table the router, titles and layout read. */
+export const ROUTES: readonly AppRoute[] = [...PAGE_ROUTES, ...resourceRoutes];
+
+/** The personal center's pages, in their side-menu order. */
+export const USER_CENTER_ROUTES: readonly AppRoute[] = ROUTES.filter((r) => r.userCenter).sort(
+  (a, b) => a.userCenter!.order - b.userCenter!.order,
+);
 
 const LOGIN_PATHS: readonly string[] = [Paths.LOGIN, Paths.LOGIN_INDEX, Paths.REGISTER, Paths.RETRIEVE_PASSWORD];
 

@@ -1,5 +1,6 @@
 import { CHENGDU_AREAS } from "../../server/db/migrations/0003_accounts";
-import { EVALUATIONS, ACCOUNT_OPEN_STATES, type AccountOpenState, type Evaluation } from "../../contract/valueSets";
+import type { ServiceRecordFields } from "../../contract/schemas/serviceRecord";
+import { EVALUATIONS, ACCOUNT_OPEN_STATES } from "../../contract/valueSets";
 
 /**
  * The generated archive: companies and their visit records with varied, plausible values. Seeded,
@@ -23,21 +24,10 @@ export interface CompanyRow {
   contactPhone: string;
 }
 
-/** One visit record; times are instants, written as each database stores them. */
-export interface RecordRow {
+/** One visit record: the record's fields, its times as instants written as each database stores them. */
+export interface RecordRow extends Omit<ServiceRecordFields, "compId" | "serviceTime" | "nextFollowTime" | "attachment"> {
   /** 1-based position of the company in the generated list. */
   company: number;
-  researchers: string;
-  contactPerson: string;
-  contactPersonPhone: string;
-  contactPersonPosition: string;
-  cooperativePartner: string;
-  belongCustomer: string;
-  businessOpportunity: string;
-  comprehensiveEvaluation: Evaluation;
-  isOpenPatnavi: AccountOpenState;
-  mainBusiness: string;
-  serviceContent: string;
   serviceTime: Date;
   nextFollowTime: Date | null;
   /** Index into the creators list. */

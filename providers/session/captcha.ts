@@ -1,11 +1,9 @@
 import type { Envelope } from "../../contract/envelope";
+import type { CaptchaImage as Captcha } from "../../contract/schemas/auth";
 import { http } from "../http";
 
 /** GET /uaa/identity/captcha: the id the sign-in sends back as vid, and the picture as a data: URL. */
-export interface Captcha {
-  vid: string;
-  image: string;
-}
+export type { Captcha };
 
 /** Silent: the login form shows a failed captcha in place of the picture. */
 export async function loadCaptcha(): Promise<Captcha> {

@@ -1,4 +1,4 @@
-import { readStoredUser } from "../../src/session/storedUser";
+import { readStoredUser } from "./storedUser";
 import { getAccessToken, getLegacyToken } from "../tokenStore";
 
 /** SPEC 4: logged in means the stored user info has an id and a token exists. */

@@ -1,4 +1,4 @@
-import { Paths } from "../../src/routes";
+import { Paths } from "../../contract/paths";
 import type { ApiError } from "../apiError";
 import { notify } from "../notifier";
 import { goTo } from "./navigation";

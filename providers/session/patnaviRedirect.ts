@@ -1,4 +1,5 @@
 import type { Envelope } from "../../contract/envelope";
+import type { JumpUrl } from "../../contract/schemas/patnavi";
 import { http } from "../http";
 
 /** The two hand-offs of POST /api/spsp/patnavi/getPatnaviRedirectUrl (SPEC 7). */
@@ -9,7 +10,7 @@ export type PatnaviRedirect = { patNaviRedirectTypeEnum: "PATENT_LIST"; keywords
  * the enterprise certification is under review) is for the caller to show.
  */
 export async function patnaviJumpUrl(request: PatnaviRedirect): Promise<string> {
-  const answer = await http.post<Envelope<{ jumpUrl: string }>>("/api/spsp/patnavi/getPatnaviRedirectUrl", request, {
+  const answer = await http.post<Envelope<JumpUrl>>("/api/spsp/patnavi/getPatnaviRedirectUrl", request, {
     bearer: true,
     silent: true,
   });

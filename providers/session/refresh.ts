@@ -1,7 +1,7 @@
 import { ErrorCode } from "../../contract/envelope";
-import { storedLocale } from "../../src/i18n/storedLocale";
-import { translate } from "../../src/i18n/translate";
-import { Paths } from "../../src/routes";
+import { storedLocale } from "../storedLocale";
+import { translate } from "../../i18n/translate";
+import { Paths } from "../../contract/paths";
 import { ApiError } from "../apiError";
 import { notify } from "../notifier";
 import { getAccessToken, setAccessToken, type AccessTokenRecord } from "../tokenStore";

@@ -1,6 +1,6 @@
-import { Paths } from "../../src/routes";
-import { storedLocale } from "../../src/i18n/storedLocale";
-import { translate } from "../../src/i18n/translate";
+import { Paths } from "../../contract/paths";
+import { storedLocale } from "../storedLocale";
+import { translate } from "../../i18n/translate";
 import { notify } from "../notifier";
 import { redirectToAuthorize } from "./authorizeRedirect";
 import { isLoggedIn } from "./isLoggedIn";

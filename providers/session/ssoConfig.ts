@@ -1,21 +1,10 @@
 import type { Envelope } from "../../contract/envelope";
-import { Paths } from "../../src/routes";
+import type { SsoSettings as SsoConfig } from "../../contract/schemas/sso";
+import { Paths } from "../../contract/paths";
 import { http } from "../http";
 
 /** GET /api/open/sso: the single sign-on provider the server is configured with. */
-export interface SsoConfig {
-  issuer: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  /** The provider's end_session_endpoint (RP-Initiated Logout); null when it has none. */
-  endSessionUrl: string | null;
-  clientId: string;
-  redirectUri: string;
-  /** Where the provider sends the browser after signing out: the login page. */
-  postLogoutRedirectUri: string;
-  /** Space-separated, as the authorize request's scope parameter takes them. */
-  scopes: string;
-}
+export type { SsoConfig };
 
 /** SPEC 7: the scopes of the authorize request. */
 export const SSO_SCOPES = "openid profile phone offline_access";

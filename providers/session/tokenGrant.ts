@@ -1,5 +1,6 @@
-import { storedLocale } from "../../src/i18n/storedLocale";
-import { translate } from "../../src/i18n/translate";
+import type { TokenAnswer as IssuedToken } from "../../contract/schemas/auth";
+import { storedLocale } from "../storedLocale";
+import { translate } from "../../i18n/translate";
 import { ApiError } from "../apiError";
 import { http } from "../http";
 import type { AccessTokenRecord } from "../tokenStore";
@@ -7,17 +8,11 @@ import { WEB_CLIENT } from "./webClient";
 
 export const TOKEN_PATH = "/uaa/oauth/token";
 
-/** The OAuth 2.0 token answer of /uaa/oauth/token, with the `code` and `message` DESIGN.md adds. */
-export interface TokenAnswer {
-  access_token?: string;
-  token_type?: string;
-  /** Seconds from now. */
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  code?: number;
-  message?: string;
-}
+/**
+ * The OAuth 2.0 token answer of /uaa/oauth/token, with the `code` and `message` DESIGN.md adds
+ * (contract/schemas/auth.ts), read as possibly incomplete: a refusal carries no token.
+ */
+export type TokenAnswer = Partial<IssuedToken>;
 
 export type TokenGrant =
   | { grant_type: "password"; username: string; password: string; vid: string; vcode: string; auth_code: string }

@@ -1,33 +1,14 @@
 import type { Envelope } from "../../contract/envelope";
-import { Paths } from "../../src/routes";
-import { notifySessionChanged, type StoredUser } from "../../src/session/storedUser";
+import type { UserInfo as UserProfile, UserMenu } from "../../contract/schemas/auth";
+import { Paths } from "../../contract/paths";
+import { notifySessionChanged, type StoredUser } from "./storedUser";
 import { http } from "../http";
 import { sessionStore, storage } from "../storage";
 import { SessionKey, StorageKey } from "../storageKeys";
 import { clearAccessToken, clearTokenData, setAccessToken, type AccessTokenRecord } from "../tokenStore";
 
-/** The answer of POST /uaa/accounts/getUserInfo. */
-export interface UserProfile {
-  id: string | number;
-  username: string;
-  name: string | null;
-  avatar: string | null;
-  mobile: string | null;
-  roles: string[];
-  company: unknown;
-  certification: { state: string; rejectReason: string | null } | null;
-  mustChangePassword: boolean;
-}
-
-/** One entry of GET /api/user/getUserMenus. */
-export interface UserMenu {
-  menuCode: string;
-  name: string;
-  path: string | null;
-  parentCode: string | null;
-  type: string;
-  sort: number;
-}
+/** The answers of POST /uaa/accounts/getUserInfo and GET /api/user/getUserMenus. */
+export type { UserProfile, UserMenu };
 
 /** How a session was opened: the login form's password, or the provider's single sign-on. */
 export type SignInMethod = "password" | "sso";

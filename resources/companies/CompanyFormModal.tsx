@@ -1,8 +1,7 @@
-import { useForm } from "@refinedev/antd";
+import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import type { Company } from "../../contract/companies";
-import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { CompanyInputs } from "./CompanyInputs";
@@ -18,47 +17,33 @@ export type CompanyFormTarget = { mode: "create" } | { mode: "edit"; id: number 
 export function CompanyFormModal({ target, onClose }: { target: CompanyFormTarget; onClose: () => void }) {
   const t = useT();
   const editId = target.mode === "edit" ? target.id : undefined;
-  // Refine's form: an edit loads the company through the resource's `one` call, and saving is its
-  // create or update. The request layer shows a refusal's message; the dialog stays open to correct it.
-  const { form, formProps, query, mutation, onFinish } = useForm<Company, HttpError, CompanyFormValues>({
+  // An edit loads the company through the resource's `one` call; saving is its create or update.
+  const modalForm = useModalForm<Company, HttpError, CompanyFormValues>({
     resource: "companies",
     action: editId !== undefined ? "edit" : "create",
     id: editId,
+    defaultVisible: true,
     redirect: false,
-    successNotification: false,
-    errorNotification: false,
+    successNotification: { type: "success", message: t("companies.form.saved") },
     disableServerSideValidation: true,
     queryOptions: { enabled: editId !== undefined },
-    onMutationSuccess: () => {
-      notify.success(t("companies.form.saved"));
-      onClose();
-    },
+    onMutationSuccess: onClose,
   });
 
-  const save = async (values: CompanyFormValues) => {
-    try {
-      await onFinish(toSaveBody(values));
-    } catch {
-      // Shown by the request layer; the values stay for the user to correct.
-    }
-  };
-
   // The fields show once useForm has put the loaded company into the form (its reset remounts them).
-  const loaded = query?.data?.data;
+  const loaded = modalForm.query?.data?.data;
   const [shownId, setShownId] = useState<number>();
   useEffect(() => setShownId(loaded?.id), [loaded]);
   const loading = editId !== undefined && shownId !== editId;
 
   return (
     <FormModal<CompanyFormValues>
-      open
+      modalForm={modalForm}
       title={t(editId !== undefined ? "companies.form.editTitle" : "companies.form.createTitle")}
       testId="company-form"
-      form={form}
-      initialValues={editId !== undefined ? (formProps.initialValues ?? {}) : {}}
-      onFinish={save}
+      initialValues={editId !== undefined ? undefined : {}}
+      toPayload={toSaveBody}
       onClose={onClose}
-      submitting={mutation.isPending}
       loading={loading}
     >
       <CompanyInputs />

@@ -1,8 +1,7 @@
-import { useInvalidate } from "@refinedev/core";
+import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, List, Space, Tag, Typography, Upload, type UploadFile } from "antd";
 import { useState } from "react";
 import { COMPANY_IMPORT_HEADER } from "../../contract/companies";
-import { notify } from "../../providers/notifier";
 import { DraggableModal } from "../../src/components/DraggableModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { IMPORT_ACCEPT, importCompanies, type ImportLineError } from "./companyImport";
@@ -15,6 +14,7 @@ interface Refusal {
 /** Import companies from one .xlsx or .csv file; a refused file lists its wrong rows, line by line. */
 export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const invalidate = useInvalidate();
   const [file, setFile] = useState<UploadFile>();
   const [refusal, setRefusal] = useState<Refusal>();
@@ -33,7 +33,7 @@ export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: 
     try {
       const outcome = await importCompanies(file.originFileObj, file.name);
       if ("imported" in outcome) {
-        notify.success(t("companies.import.done", { count: outcome.imported }));
+        toast?.({ type: "success", message: t("companies.import.done", { count: outcome.imported }) });
         void invalidate({ resource: "companies", invalidates: ["list"] });
         close();
       } else {

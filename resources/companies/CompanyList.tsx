@@ -1,17 +1,16 @@
+import { type HttpError, useCan } from "@refinedev/core";
 import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { COMPANY_PAGE_SIZES, type CompanySearchRow } from "../../contract/companies";
+import { COMPANY_PAGE_SIZES, COMPANY_SEGMENTS, type CompanySearchRow } from "../../contract/companies";
 import { MenuCode } from "../../contract/menus";
-import { useCanMenu } from "../../src/access";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame, type Crumb } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import { Paths } from "../../src/routes";
+import { Paths } from "../../contract/paths";
 import { filtersFromValues, valuesFromFilters, type CompanyFilterValues } from "./companyFilters";
 import { CompanyFormModal, type CompanyFormTarget } from "./CompanyFormModal";
 import { CompanyImportModal } from "./CompanyImportModal";
@@ -33,7 +32,7 @@ const PAGE_SIZE_OPTIONS = COMPANY_PAGE_SIZES.map(String);
 export default function CompanyList() {
   const t = useT();
   const navigate = useNavigate();
-  const canManage = useCanMenu(MenuCode.ADMIN_COMPANIES);
+  const canManage = useCan({ resource: "companies", action: "edit", params: { menuCode: MenuCode.ADMIN_COMPANIES } }).data?.can === true;
   const [formTarget, setFormTarget] = useState<CompanyFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
   // Refine keeps page, size and keywords in the URL; the archive's own `id` is never among them.
@@ -57,17 +56,19 @@ export default function CompanyList() {
         width: 80,
         render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
       },
-      { title: t("companies.columns.name"), dataIndex: "name" },
-      { title: t("companies.columns.creditCode"), dataIndex: "creditCode", render: (_, row) => row.creditCode ?? t("companies.columns.empty") },
-      { title: t("companies.columns.district"), dataIndex: "district", render: (_, row) => row.district ?? t("companies.columns.empty") },
+      { title: t("companies.columns.name"), dataIndex: "name", valueType: "text" },
+      { title: t("companies.columns.creditCode"), dataIndex: "creditCode", valueType: "text" },
+      { title: t("companies.columns.district"), dataIndex: "district", valueType: "text" },
       {
         title: t("companies.columns.segment"),
         dataIndex: "segment",
-        render: (_, row) => (row.segment ? t(`companies.segments.${row.segment}`) : t("companies.columns.empty")),
+        valueType: "select",
+        valueEnum: valueEnumOf(COMPANY_SEGMENTS, (segment) => t(`companies.segments.${segment}`)),
       },
       {
         title: t("companies.columns.operation"),
         key: "operation",
+        valueType: "option",
         width: canManage ? 160 : 100,
         render: (_, row) => (
           <Space>
@@ -118,6 +119,7 @@ export default function CompanyList() {
         tableProps={tableProps}
         columns={columns}
         error={error}
+        emptyCellText={t("companies.columns.empty")}
         // The search answers pages of at most 100.
         pagination={{ pageSizeOptions: PAGE_SIZE_OPTIONS, showTotal: (total) => t("companies.table.total", { total }) }}
       />

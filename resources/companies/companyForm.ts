@@ -1,7 +1,7 @@
 import type { Rule } from "antd/es/form";
 import { COMPANY_NAME_MAX, COMPANY_TEXT_MAX, companyFieldProblem, type CompanyField, type CompanyInput, type CompanyProblem } from "../../contract/companies";
 import { CONTACT_PERSON_MAX } from "../../contract/limits";
-import type { Translate } from "../../src/i18n/types";
+import type { Translate } from "../../i18n/types";
 
 /** What the company form holds: the save call's fields, each possibly not filled in yet. */
 export type CompanyFormValues = Partial<Omit<CompanyInput, "id">>;

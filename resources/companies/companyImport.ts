@@ -1,8 +1,9 @@
 import type { Envelope } from "../../contract/envelope";
+import type { ImportAnswer } from "../../contract/companies";
 import { ApiError } from "../../providers/apiError";
 import { http } from "../../providers/http";
+import { companies } from "./resource";
 
-export const IMPORT_URL = "/api/company/import";
 /** The multipart field the import call reads the file from. */
 const IMPORT_FIELD = "file";
 export const IMPORT_ACCEPT = ".xlsx,.csv";
@@ -21,14 +22,14 @@ const lineErrorsOf = (body: unknown): ImportLineError[] => {
 };
 
 /**
- * Sends the file to POST /api/company/import, which imports it whole or not at all. Silent: the
- * dialog shows the refusal itself, with the rows it names.
+ * Sends the file to the companies resource's `import` (a multipart upload, so plain http), which
+ * imports it whole or not at all. Silent: the dialog shows the refusal itself, with the rows it names.
  */
 export async function importCompanies(file: Blob, filename: string): Promise<ImportOutcome> {
   const form = new FormData();
   form.append(IMPORT_FIELD, file, filename);
   try {
-    const body = await http.post<Envelope<{ imported: number }>>(IMPORT_URL, form, { silent: true });
+    const body = await http.post<Envelope<ImportAnswer>>(companies.actions.import.url, form, { silent: true });
     return { imported: body.result?.imported ?? 0 };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,7 +1,6 @@
-import { useForm } from "@refinedev/antd";
+import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import type { AdminDimension, DimensionInput } from "../../contract/questionnaires";
-import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { DimensionInputs } from "./DimensionInputs";
@@ -24,43 +23,35 @@ interface DimensionFormModalProps {
 /** Add or edit a dimension in a dialog; both go through POST /api/archives/dimension/save. */
 export function DimensionFormModal({ dimension, defaultSort, onClose, onSaved }: DimensionFormModalProps) {
   const t = useT();
-  // Refine's form: saving is the resource's create or update. The dimension comes from the list, so
-  // nothing is fetched; a refusal is shown by the request layer and the dialog stays open.
-  const { form, mutation, onFinish } = useForm<AdminDimension, HttpError, DimensionFormValues>({
+  // Saving is the resource's create or update. The dimension comes from the list, so nothing is fetched.
+  const modalForm = useModalForm<AdminDimension, HttpError, DimensionFormValues>({
     resource: "dimensions",
     action: dimension ? "edit" : "create",
     id: dimension?.serviceNo,
+    defaultVisible: true,
     redirect: false,
-    successNotification: false,
-    errorNotification: false,
+    successNotification: { type: "success", message: t("questionnaires.done.saved") },
     disableServerSideValidation: true,
     queryOptions: { enabled: false },
     onMutationSuccess: ({ data }) => {
-      notify.success(t("questionnaires.done.saved"));
       onSaved(dimension?.serviceNo ?? data.serviceNo);
       onClose();
     },
   });
 
-  const save = async (values: DimensionFormValues) => {
+  const toPayload = (values: DimensionFormValues) => {
     const input: DimensionInput = { serviceName: values.serviceName.trim(), sort: values.sort };
-    try {
-      await onFinish(dimension ? { serviceNo: dimension.serviceNo, ...input } : input);
-    } catch {
-      // Shown by the request layer; the values stay for the user to correct.
-    }
+    return dimension ? { serviceNo: dimension.serviceNo, ...input } : input;
   };
 
   return (
     <FormModal<DimensionFormValues>
-      open
+      modalForm={modalForm}
       title={t(dimension ? "questionnaires.form.editDimension" : "questionnaires.form.addDimension")}
       testId="dimension-form"
-      form={form}
       initialValues={dimension ? { serviceName: dimension.serviceName, sort: dimension.sort } : { sort: defaultSort }}
-      onFinish={save}
+      toPayload={toPayload}
       onClose={onClose}
-      submitting={mutation.isPending}
     >
       <DimensionInputs />
     </FormModal>

@@ -1,7 +1,6 @@
-import { useDelete } from "@refinedev/core";
+import { useDelete, useNotification } from "@refinedev/core";
 import { Button, Card, Empty, List, Popconfirm, Space, Tooltip, Typography } from "antd";
 import type { AdminDimension } from "../../contract/questionnaires";
-import { notify } from "../../providers/notifier";
 import { useT } from "../../src/i18n/I18nContext";
 
 interface DimensionListProps {
@@ -16,13 +15,14 @@ interface DimensionListProps {
 /** The dimensions in their tab order; the IP one is marked with a red asterisk, as its archive tab. */
 export function DimensionList({ dimensions, loading, selected, onSelect, onAdd, onEdit }: DimensionListProps) {
   const t = useT();
+  const { open: toast } = useNotification();
   const { mutateAsync: remove } = useDelete();
 
   const deleteDimension = async (dimension: AdminDimension) => {
     try {
       // The call takes { serviceNo }, not the { id } the data provider would make of the key.
       await remove({ resource: "dimensions", id: dimension.serviceNo, values: { serviceNo: dimension.serviceNo } });
-      notify.success(t("questionnaires.done.deleted"));
+      toast?.({ type: "success", message: t("questionnaires.done.deleted") });
     } catch {
       // The request layer has shown the server's message.
     }
@@ -63,7 +63,8 @@ export function DimensionList({ dimensions, loading, selected, onSelect, onAdd, 
           return (
             <List.Item
               onClick={() => onSelect(dimension.serviceNo)}
-              aria-selected={active}
+              // A list item cannot be aria-selected (axe: aria-allowed-attr); the chosen one is current.
+              aria-current={active ? "true" : undefined}
               style={{ cursor: "pointer", paddingInline: 8, background: active ? "#e6f4ff" : undefined }}
               data-testid={`dimension-item-${dimension.serviceNo}`}
               actions={[

@@ -1,7 +1,6 @@
-import { useForm } from "@refinedev/antd";
+import { useModalForm } from "@refinedev/antd";
 import { useInvalidate, type HttpError } from "@refinedev/core";
 import type { AdminQuestion, IsReq, QuestionInput } from "../../contract/questionnaires";
-import { notify } from "../../providers/notifier";
 import { FormModal } from "../../src/components/FormModal";
 import { useT } from "../../src/i18n/I18nContext";
 import { QuestionInputs } from "./QuestionInputs";
@@ -25,44 +24,36 @@ interface QuestionFormModalProps {
 export function QuestionFormModal({ serviceNo, question, defaultSort, onClose }: QuestionFormModalProps) {
   const t = useT();
   const invalidate = useInvalidate();
-  // Refine's form: saving is the resource's create or update. The question comes from its list row,
-  // so nothing is fetched; a refusal is shown by the request layer and the dialog stays open.
-  const { form, mutation, onFinish } = useForm<AdminQuestion, HttpError, QuestionFormValues>({
+  // Saving is the resource's create or update. The question comes from its list row, so nothing is fetched.
+  const modalForm = useModalForm<AdminQuestion, HttpError, QuestionFormValues>({
     resource: "questions",
     action: question ? "edit" : "create",
     id: question?.questionNo,
+    defaultVisible: true,
     redirect: false,
-    successNotification: false,
-    errorNotification: false,
+    successNotification: { type: "success", message: t("questionnaires.done.saved") },
     disableServerSideValidation: true,
     queryOptions: { enabled: false },
     onMutationSuccess: () => {
-      notify.success(t("questionnaires.done.saved"));
       onClose();
       // The dimension list shows how many questions each has.
       void invalidate({ resource: "dimensions", invalidates: ["list"] });
     },
   });
 
-  const save = async (values: QuestionFormValues) => {
+  const toPayload = (values: QuestionFormValues) => {
     const input: QuestionInput = { serviceNo, question: values.question.trim(), isReq: values.isReq, sort: values.sort };
-    try {
-      await onFinish(question ? { questionNo: question.questionNo, ...input } : input);
-    } catch {
-      // Shown by the request layer; the values stay for the user to correct.
-    }
+    return question ? { questionNo: question.questionNo, ...input } : input;
   };
 
   return (
     <FormModal<QuestionFormValues>
-      open
+      modalForm={modalForm}
       title={t(question ? "questionnaires.form.editQuestion" : "questionnaires.form.addQuestion")}
       testId="question-form"
-      form={form}
       initialValues={question ? { question: question.question, isReq: question.isReq, sort: question.sort } : { isReq: "0", sort: defaultSort }}
-      onFinish={save}
+      toPayload={toPayload}
       onClose={onClose}
-      submitting={mutation.isPending}
       width={640}
     >
       <QuestionInputs />

@@ -1,13 +1,13 @@
 import { ProTable, type ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
-import { useDelete, useInvalidate } from "@refinedev/core";
-import { Button, Popconfirm, Space, Tag, Tooltip } from "antd";
+import { useDelete, useInvalidate, useNotification } from "@refinedev/core";
+import { Button, Popconfirm, Space, Tooltip } from "antd";
 import { useState } from "react";
 import type { AdminDimension, AdminQuestion } from "../../contract/questionnaires";
 import type { ApiError } from "../../providers/apiError";
-import { notify } from "../../providers/notifier";
 import { useT } from "../../src/i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../src/components/ListError";
+import { valueEnumOf } from "../../src/components/ListTable";
 import { nextSort } from "./questionnaireRules";
 import { QuestionFormModal } from "./QuestionFormModal";
 
@@ -17,6 +17,7 @@ type Editing = { question?: AdminQuestion } | null;
 /** One dimension's questions by sort, to add, edit and delete (an answered one is kept). */
 export function QuestionList({ dimension }: { dimension: AdminDimension }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [editing, setEditing] = useState<Editing>(null);
   const invalidate = useInvalidate();
   const { mutateAsync: remove } = useDelete();
@@ -35,7 +36,7 @@ export function QuestionList({ dimension }: { dimension: AdminDimension }) {
     try {
       // The call takes { questionNo }, not the { id } the data provider would make of the key.
       await remove({ resource: "questions", id: question.questionNo, values: { questionNo: question.questionNo } });
-      notify.success(t("questionnaires.done.deleted"));
+      toast?.({ type: "success", message: t("questionnaires.done.deleted") });
       await invalidate({ resource: "dimensions", invalidates: ["list"] });
     } catch {
       // The request layer has shown the server's message.
@@ -43,18 +44,21 @@ export function QuestionList({ dimension }: { dimension: AdminDimension }) {
   };
 
   const columns: ProColumns<AdminQuestion>[] = [
-    { title: t("questionnaires.questions.sort"), dataIndex: "sort", width: 80 },
-    { title: t("questionnaires.questions.question"), dataIndex: "question" },
+    { title: t("questionnaires.questions.sort"), dataIndex: "sort", valueType: "digit", width: 80 },
+    { title: t("questionnaires.questions.question"), dataIndex: "question", valueType: "text" },
     {
       title: t("questionnaires.questions.isReq"),
       dataIndex: "isReq",
       width: 80,
-      render: (_node, row) =>
-        row.isReq === "1" ? <Tag color="red">{t("questionnaires.questions.yes")}</Tag> : <Tag>{t("questionnaires.questions.no")}</Tag>,
+      valueType: "select",
+      valueEnum: valueEnumOf(["1", "0"], (isReq) => t(isReq === "1" ? "questionnaires.questions.yes" : "questionnaires.questions.no"), (isReq) =>
+        isReq === "1" ? { color: "red" } : { status: "Default" },
+      ),
     },
     {
       title: t("questionnaires.questions.actions"),
       key: "actions",
+      valueType: "option",
       width: 140,
       render: (_node, row) => (
         <Space size={0}>

@@ -1,6 +1,6 @@
 import type { Rule } from "antd/es/form";
 import { dimensionNameProblem, questionProblem, type QuestionnaireMessageKey } from "../../contract/questionnaires";
-import type { Translate } from "../../src/i18n/types";
+import type { Translate } from "../../i18n/types";
 
 /** A form rule from one of the contract's checks, which the server runs on the same value. */
 function ruleOf(t: Translate, problem: (text: string) => QuestionnaireMessageKey | null): Rule {

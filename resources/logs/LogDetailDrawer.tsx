@@ -3,7 +3,6 @@ import { Alert, Descriptions, Drawer, Spin } from "antd";
 import type { ReactNode } from "react";
 import { NoPermission, isPermissionRefused } from "../../src/components/NoPermission";
 import { useT } from "../../src/i18n/I18nContext";
-import { LOG_DETAIL_CALL } from "./logCalls";
 import { logActionLabel, logTypeKey, statusKey, type LogDetail } from "./logRow";
 
 /** Every field GET /api/logs/:id gives, in the order the drawer lists them. */
@@ -29,7 +28,7 @@ export function LogDetailDrawer({ id, onClose }: { id: BaseKey | undefined; onCl
   const { query, result } = useOne<LogDetail>({
     resource: "logs",
     id,
-    meta: { endpoint: LOG_DETAIL_CALL, request: { silent: true } },
+    meta: { request: { silent: true } },
     queryOptions: { enabled: id !== undefined, retry: false },
   });
 

@@ -2,7 +2,7 @@ import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
 import { useMemo, useState } from "react";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -10,7 +10,7 @@ import { LogDetailDrawer } from "./LogDetailDrawer";
 import { LogExportButton } from "./LogExportButton";
 import { filtersFromValues, valuesFromFilters, type LogFilterValues } from "./logFilters";
 import { LogListFilter } from "./LogListFilter";
-import { logActionLabel, logTypeKey, statusKey, type LogRow } from "./logRow";
+import { LOG_STATUSES, LOG_TYPES, logActionLabel, logTypeKey, statusKey, type LogRow } from "./logRow";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }];
 
@@ -41,19 +41,32 @@ export default function LogList() {
         width: 80,
         render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
       },
-      { title: t("admin.logs.columns.logAction"), dataIndex: "logAction", ellipsis: true, render: (_, row) => logActionLabel(row.logAction, t) },
-      { title: t("admin.logs.columns.remoteAddr"), dataIndex: "remoteAddr" },
-      { title: t("admin.logs.columns.lastModifiedDate"), dataIndex: "lastModifiedDate" },
-      { title: t("admin.logs.columns.logType"), dataIndex: "logType", render: (_, row) => t(logTypeKey(row.logType)) },
+      {
+        title: t("admin.logs.columns.logAction"),
+        dataIndex: "logAction",
+        valueType: "text",
+        ellipsis: true,
+        render: (_, row) => logActionLabel(row.logAction, t),
+      },
+      { title: t("admin.logs.columns.remoteAddr"), dataIndex: "remoteAddr", valueType: "text" },
+      { title: t("admin.logs.columns.lastModifiedDate"), dataIndex: "lastModifiedDate", valueType: "dateTime" },
+      {
+        title: t("admin.logs.columns.logType"),
+        dataIndex: "logType",
+        valueType: "select",
+        valueEnum: valueEnumOf(LOG_TYPES, (logType) => t(logTypeKey(logType))),
+      },
       {
         title: t("admin.logs.columns.exceptionType"),
         dataIndex: "exceptionType",
-        render: (_, row) => t(statusKey(row.exceptionType)),
+        valueType: "select",
+        valueEnum: valueEnumOf(LOG_STATUSES, (status) => t(statusKey(status)), (status) => ({ status: status === 1 ? "Error" : "Success" })),
       },
-      { title: t("admin.logs.columns.userName"), dataIndex: "userName" },
+      { title: t("admin.logs.columns.userName"), dataIndex: "userName", valueType: "text" },
       {
         title: t("admin.logs.columns.actions"),
         key: "actions",
+        valueType: "option",
         width: 100,
         render: (_, row) => (
           <a role="button" data-testid={`log-detail-open-${row.id}`} onClick={() => setOpenId(row.id)}>

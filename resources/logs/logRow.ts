@@ -1,26 +1,15 @@
 import { logActionKeyOf, SIGN_IN_FAILED_PREFIX } from "../../contract/logActions";
-import type { Translate } from "../../src/i18n/types";
+import type { LogDetail, LogRow } from "../../contract/schemas/logs";
+import type { Translate } from "../../i18n/types";
 
-/** One record of POST /api/logs/listData. */
-export interface LogRow {
-  id: string | number;
-  logAction: string;
-  remoteAddr: string | null;
-  lastModifiedDate: string;
-  logType: number | string;
-  exceptionType: number | string;
-  userName: string | null;
-}
+/** A record of POST /api/logs/listData, and GET /api/logs/:id's details of one. */
+export type { LogDetail, LogRow };
 
-/** GET /api/logs/:id: the row's fields and what the request carried. */
-export interface LogDetail extends LogRow {
-  userId: string | number | null;
-  method: string | null;
-  path: string | null;
-  params: string | null;
-  durationMs: number | null;
-  errorMessage: string | null;
-}
+/** The log types the server writes: 1 a sign-in, 2 an operation. */
+export const LOG_TYPES = [1, 2] as const;
+
+/** The statuses the server writes: 0 normal, 1 abnormal. */
+export const LOG_STATUSES = [0, 1] as const;
 
 /** SPEC 2: log type 1 is a login, anything else an operation. */
 export const logTypeKey = (logType: LogRow["logType"]): string =>

@@ -2,17 +2,9 @@ import { ProTable, type ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button } from "antd";
 import { useMemo } from "react";
+import type { HistoryEntry } from "../../contract/answers";
 import { DraggableModal } from "../../src/components/DraggableModal";
 import { useT } from "../../src/i18n/I18nContext";
-
-/** One edit of an answer (POST /api/archives/queryServiceAnswer), newest first. */
-interface HistoryEntry {
-  id: string | number;
-  createDate: string;
-  createBy: string;
-  historyAnswer: string | null;
-  currentAnswer: string | null;
-}
 
 const HISTORY_WIDTH = 960;
 

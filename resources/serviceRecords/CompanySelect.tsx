@@ -1,21 +1,18 @@
 import { useSelect } from "@refinedev/antd";
 import { Select, type SelectProps } from "antd";
+import type { CompanySearchRow as Company } from "../../contract/companies";
 import { useT } from "../../src/i18n/I18nContext";
-
-interface Company {
-  id: number;
-  name: string;
-}
 
 /** SPEC 2 company picker: searches companies by keywords; the picked one is fetched for its label. */
 export function CompanySelect({
+  id,
   value,
   onChange,
-  disabled,
 }: {
+  /** From the Form.Item, so its label names the picker. */
+  id?: string;
   value?: number;
   onChange?: (value: number) => void;
-  disabled?: boolean;
 }) {
   const t = useT();
   const { selectProps } = useSelect<Company>({
@@ -30,9 +27,9 @@ export function CompanySelect({
     <Select
       // Refine types the props by option, antd's Select by value; the values here are company ids.
       {...(selectProps as SelectProps<number>)}
+      id={id}
       value={value}
       onChange={(next) => onChange?.(Number(next))}
-      disabled={disabled}
       placeholder={t("archive.form.compIdPlaceholder")}
       data-testid="form-compId"
     />

@@ -1,13 +1,15 @@
+import { useNotification } from "@refinedev/core";
 import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Progress, Space } from "antd";
 import { useState } from "react";
-import { notify } from "../../providers/notifier";
+import { warningNotice } from "../../providers/notificationProvider";
 import { useT } from "../../src/i18n/I18nContext";
 import { exportReport } from "./archiveCalls";
 
 /** SPEC 2 "Export all": downloads the company's archive, showing progress while it comes. */
 export function ExportAllButton({ compId }: { compId: number }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [percent, setPercent] = useState<number | null>(null);
 
   const run = async () => {
@@ -15,7 +17,7 @@ export function ExportAllButton({ compId }: { compId: number }) {
     try {
       await exportReport(compId, t("archive.export.fileName"), setPercent);
     } catch {
-      notify.warning(t("archive.export.failed"));
+      toast?.(warningNotice(t("archive.export.failed")));
     } finally {
       setPercent(null);
     }

@@ -1,4 +1,4 @@
-import { useCustom } from "@refinedev/core";
+import { useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Empty, Form, Input, Space, Spin, Typography } from "antd";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { AnswerConflict } from "../../contract/answers";
@@ -6,11 +6,12 @@ import type { Envelope } from "../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../contract/limits";
 import { MenuCode } from "../../contract/menus";
 import { ApiError } from "../../providers/apiError";
-import { notify } from "../../providers/notifier";
-import { useCanMenu } from "../../src/access";
+import { customCall } from "../../providers/endpoints";
+import { warningNotice } from "../../providers/notificationProvider";
 import { useT } from "../../src/i18n/I18nContext";
 import { AnswerHistoryDialog } from "./AnswerHistoryDialog";
-import { conflictsOf, QUESTIONS_URL, saveAnswers, type ServiceQuestion } from "./archiveCalls";
+import { conflictsOf, type ServiceQuestion } from "./archiveCalls";
+import { answers } from "./resource";
 
 /** What the archive page asks of the open question tab before it lets another tab open. */
 export interface QuestionTabHandle {
@@ -29,7 +30,8 @@ export const QuestionTab = forwardRef<
   { compId: number; serviceNo: string; onDirtyChange: (dirty: boolean) => void }
 >(function QuestionTab({ compId, serviceNo, onDirtyChange }, ref) {
   const t = useT();
-  const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
+  const { open: toast } = useNotification();
+  const canEdit = useCan({ resource: "serviceRecords", action: "edit", params: { menuCode: MenuCode.SERVICE_FILES_EDIT } }).data?.can === true;
   const [form] = Form.useForm<Answers>();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -38,9 +40,9 @@ export const QuestionTab = forwardRef<
   /** Set while reloading after a refusal: the new versions come in, what was typed stays. */
   const keepTyped = useRef(false);
 
+  const { mutateAsync: saveAnswers } = useCustomMutation();
   const { query, result } = useCustom<Envelope<ServiceQuestion[]>>({
-    url: QUESTIONS_URL,
-    method: "post",
+    ...customCall(answers.actions.questions),
     config: { payload: { compId, serviceType: serviceNo } },
   });
   const questions = result.data?.result ?? [];
@@ -71,13 +73,13 @@ export const QuestionTab = forwardRef<
     const emptied = questions.filter((q) => trimmed(values[q.questionNo]) === "" && trimmed(q.currentAnswer) !== "");
     if (emptied.length > 0) {
       const names = emptied.map((q) => q.question).join(t("archive.questions.listSeparator"));
-      notify.warning(t("archive.questions.emptiedNotSaved", { questions: names }));
+      toast?.(warningNotice(t("archive.questions.emptiedNotSaved", { questions: names })));
       form.setFieldsValue(Object.fromEntries(emptied.map((q) => [q.questionNo, q.currentAnswer ?? ""])));
     }
     const answerOf = (q: ServiceQuestion) => (emptied.includes(q) ? trimmed(q.currentAnswer) : trimmed(values[q.questionNo]));
     const filled = questions.filter((q) => answerOf(q) !== "");
     if (filled.length === 0) {
-      notify.warning(t("archive.questions.nothingToSave"));
+      toast?.(warningNotice(t("archive.questions.nothingToSave")));
       return false;
     }
     // Only non-empty answers that differ from what was loaded, each with the version it replaces.
@@ -90,14 +92,15 @@ export const QuestionTab = forwardRef<
     }
     setSaving(true);
     try {
-      await saveAnswers(items);
-      notify.success(t("archive.questions.saved"));
+      // Silent: a refusal is shown once, below, with the conflicts marked.
+      await saveAnswers({ ...customCall(answers.actions.save, { silent: true }), values: items, errorNotification: false });
+      toast?.({ type: "success", message: t("archive.questions.saved") });
       leaveEditing();
       await query.refetch();
       return true;
     } catch (error) {
       // A refusal keeps what was typed on screen and marks the answers someone else changed.
-      notify.error(error instanceof Error ? error.message : String(error));
+      toast?.({ type: "error", message: error instanceof Error ? error.message : String(error) });
       const found = error instanceof ApiError ? conflictsOf(error.body) : [];
       if (found.length > 0) {
         setConflicts(Object.fromEntries(found.map((c) => [c.questionNo, c])));

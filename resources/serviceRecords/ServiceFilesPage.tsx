@@ -1,20 +1,24 @@
-import { useCustom, useOne } from "@refinedev/core";
+import { useCan, useCustom, useOne } from "@refinedev/core";
 import { Tabs, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import CompanyList from "../companies/CompanyList";
 import type { Envelope } from "../../contract/envelope";
 import { MenuCode } from "../../contract/menus";
-import { useCanMenu } from "../../src/access";
 import { PageFrame } from "../../src/components/PageFrame";
+import { lazyPage } from "../../src/lazyPage";
 import { useT } from "../../src/i18n/I18nContext";
-import { DIMENSIONS_URL, type Dimension } from "./archiveCalls";
+import type { Dimension } from "./archiveCalls";
+import { serviceRecords } from "./resource";
+import { customCall } from "../../providers/endpoints";
 import { archiveCrumbs } from "./crumbs";
 import { ExportAllButton } from "./ExportAllButton";
 import { QuestionTab, type QuestionTabHandle } from "./QuestionTab";
 import { ServiceRecordList } from "./ServiceRecordList";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { useLeaveConfirmation } from "./useLeaveConfirmation";
+
+// The finder and the archive share a route but little code: each visit loads only the one it shows.
+const CompanyList = lazyPage(() => import("../companies/CompanyList"));
 
 const RECORD_TAB = "record";
 
@@ -33,7 +37,7 @@ export default function ServiceFilesPage() {
 
 function CompanyArchive({ compId }: { compId: number }) {
   const t = useT();
-  const canExport = useCanMenu(MenuCode.SERVICE_FILES_EXPORT);
+  const canExport = useCan({ resource: "serviceRecords", action: "export", params: { menuCode: MenuCode.SERVICE_FILES_EXPORT } }).data?.can === true;
   const [active, setActive] = useState(RECORD_TAB);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -46,7 +50,7 @@ function CompanyArchive({ compId }: { compId: number }) {
     discard: () => openTab.current?.discard(),
   });
 
-  const { result } = useCustom<Envelope<Dimension[]>>({ url: DIMENSIONS_URL, method: "get" });
+  const { result } = useCustom<Envelope<Dimension[]>>(customCall(serviceRecords.actions.dimensions));
   const dimensions = result.data?.result ?? [];
   const { result: company } = useOne<{ id: number; name: string }>({
     resource: "companies",
@@ -103,7 +107,7 @@ function CompanyArchive({ compId }: { compId: number }) {
       extra={canExport ? <ExportAllButton compId={compId} /> : undefined}
     >
       {company?.name && (
-        <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="archive-company">
+        <Typography.Title level={2} className="section-title" style={{ marginTop: 0 }} data-testid="archive-company">
           {company.name}
         </Typography.Title>
       )}

@@ -1,19 +1,18 @@
+import { type HttpError, useCan } from "@refinedev/core";
 import { ProForm } from "@ant-design/pro-components";
 import { useForm } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { MenuCode } from "../../contract/menus";
 import { richTextLength, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { ApiError } from "../../providers/apiError";
-import { notify } from "../../providers/notifier";
-import { useCanMenu } from "../../src/access";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import { Paths } from "../../src/routes";
+import { Paths } from "../../contract/paths";
 import { archiveCrumbs } from "./crumbs";
 import { ServiceRecordInputs } from "./ServiceRecordInputs";
+import { ServiceRecordShow } from "./ServiceRecordShow";
 import { changedFrom, newRecordValues, recordValues, toPayload, type ServiceRecordFormValues } from "./serviceRecordValues";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { useLeaveConfirmation } from "./useLeaveConfirmation";
@@ -26,20 +25,31 @@ function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
 }
 
 /**
- * SPEC 2 /serviceFilesDetails?compId&id&disable: the visit record form, read-only with disable=true.
- * Leaving it (another page, closing the window, logging out) with typed content asks first.
+ * SPEC 2 /serviceFilesDetails?compId&id&disable: the visit record to read with disable=true (or
+ * without the right to edit), otherwise the form that adds or edits it.
  */
 export default function ServiceRecordDetails() {
-  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const compId = params.get("compId") ?? "";
   const idText = params.get("id");
   // The record's id travels as a JSON number: the API refuses "31" where it expects 31.
   const id = idText ? Number(idText) : undefined;
-  const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
-  const readOnly = params.get("disable") === "true" || !canEdit;
+  const access = useCan({ resource: "serviceRecords", action: "edit", params: { menuCode: MenuCode.SERVICE_FILES_EDIT } });
   const back = (toCompId: string | number = compId) => navigate(`${Paths.SERVICE_FILES}?id=${encodeURIComponent(toCompId)}`);
+  // The last answer holds while the access cache is reset and asked again (every session change).
+  // Until the first one the form is drawn: readers arrive through the list's view link
+  // (disable=true), and an editor's form must stay the one mounted, typing and leave guard included.
+  const lastAnswer = useRef<boolean | undefined>(undefined);
+  if (access.data) lastAnswer.current = access.data.can;
+  const canEdit = access.data?.can ?? lastAnswer.current;
+  if (params.get("disable") === "true" || canEdit === false) return <ServiceRecordShow id={id} onBack={() => back()} />;
+  return <ServiceRecordForm id={id} compId={compId} back={back} />;
+}
+
+/** The form; leaving it (another page, closing the window, logging out) with typed content asks first. */
+function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compId: string; back: (toCompId?: string | number) => void }) {
+  const t = useT();
   const [dirty, setDirty] = useState(false);
   /** Set while the leave dialog's Save saves: the user is on the way elsewhere, not back to the archive. */
   const savingToLeave = useRef(false);
@@ -55,14 +65,13 @@ export default function ServiceRecordDetails() {
     id,
     redirect: false,
     // The request layer toasts the server's message on a refusal; the field errors are mapped below.
-    successNotification: false,
+    successNotification: { type: "success", message: t("archive.form.saved") },
     errorNotification: false,
     disableServerSideValidation: true,
     // SPEC 8: a failed detail load is only logged.
     queryMeta: { request: { silent: true } },
     queryOptions: { retry: false },
     onMutationSuccess: (_, values) => {
-      notify.success(t("archive.form.saved"));
       release();
       setDirty(false);
       // The record may now belong to another company than the archive it was opened from: that
@@ -114,11 +123,9 @@ export default function ServiceRecordDetails() {
           <Button onClick={() => back()} data-testid="form-back">
             {t("archive.form.back")}
           </Button>
-          {!readOnly && (
-            <Button type="primary" loading={mutation.isPending} onClick={() => form.submit()} data-testid="form-save">
-              {t("archive.form.save")}
-            </Button>
-          )}
+          <Button type="primary" loading={mutation.isPending} onClick={() => form.submit()} data-testid="form-save">
+            {t("archive.form.save")}
+          </Button>
         </Space>
       }
     >
@@ -131,9 +138,8 @@ export default function ServiceRecordDetails() {
           omitNil={false}
           // The pickers' Dayjs values reach toPayload as they are; it formats them as the contract says.
           dateFormatter={false}
-          disabled={readOnly}
           initialValues={initialValues}
-          onValuesChange={(_, all) => setDirty(!readOnly && changedFrom(initialValues, all))}
+          onValuesChange={(_, all) => setDirty(changedFrom(initialValues, all))}
           onFinish={async (values) => {
             await onFinish(toPayload(values) as unknown as ServiceRecordFormValues).catch(() => undefined);
           }}
@@ -141,7 +147,6 @@ export default function ServiceRecordDetails() {
           data-testid="service-record-form"
         >
           <ServiceRecordInputs
-            readOnly={readOnly}
             attachmentName={record?.attachmentName}
             initialContentLength={record ? richTextLength(record.serviceContent) : 0}
           />

@@ -6,7 +6,7 @@ import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_REJECTION_MESSA
 import { CONTACT_PERSON_MAX, LONG_TEXT_MAX } from "../../contract/limits";
 import { richTextLength } from "../../contract/serviceRecord";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../../contract/valueSets";
-import { FileUpload } from "../../src/components/FileUpload";
+import { FileUpload, useUploadGuard } from "../../src/components/FileUpload";
 import { LazyRichTextEditor } from "../../src/components/RichTextEditor";
 import { useT } from "../../src/i18n/I18nContext";
 import { uploadAuthHeaders } from "../../src/pages/userCenter/uploadAuthHeaders";
@@ -18,18 +18,17 @@ const DATE_TIME_PICKER_FORMAT = "YYYY-MM-DD HH:mm:ss";
 /** SPEC 9: a picked day starts at 12:00:00 unless a time is chosen. */
 const showTime = { defaultValue: dayjs(DEFAULT_TIME_OF_DAY, "HH:mm:ss") };
 
-/** The visit record's fields (SPEC 3) with SPEC 5's rules; `readOnly` is the view of disable=true. */
+/** The visit record's fields (SPEC 3) with SPEC 5's rules; ServiceRecordShow is their read-only view. */
 export function ServiceRecordInputs({
-  readOnly,
   attachmentName,
   initialContentLength,
 }: {
-  readOnly: boolean;
   attachmentName?: string | null;
   initialContentLength: number;
 }) {
   const t = useT();
   const rules = useMemo(() => serviceRecordRules(t), [t]);
+  const uploads = useUploadGuard();
   const form = Form.useFormInstance();
   const mainBusiness = Form.useWatch<string | undefined>("mainBusiness", form);
   const attachment = Form.useWatch<string[] | undefined>("attachment", form);
@@ -43,7 +42,7 @@ export function ServiceRecordInputs({
   return (
     <>
       <Form.Item {...text("compId")} rules={[{ required: true, message: t("archive.form.compIdPlaceholder") }]}>
-        <CompanySelect disabled={readOnly} />
+        <CompanySelect />
       </Form.Item>
       <Form.Item {...text("researchers")}>{input("researchers")}</Form.Item>
       <Form.Item {...text("contactPerson")} rules={rules.contactPerson}>
@@ -92,7 +91,7 @@ export function ServiceRecordInputs({
           </Typography.Text>
         }
       >
-        <ServiceContentEditor readOnly={readOnly} onLength={setContentLength} />
+        <ServiceContentEditor label={t("archive.form.serviceContent")} onLength={setContentLength} />
       </Form.Item>
       <Form.Item {...text("serviceTime")} required rules={rules.serviceTime}>
         <DatePicker showTime={showTime} format={DATE_TIME_PICKER_FORMAT} data-testid="form-serviceTime" />
@@ -100,7 +99,7 @@ export function ServiceRecordInputs({
       <Form.Item {...text("nextFollowTime")}>
         <DatePicker showTime={showTime} format={DATE_TIME_PICKER_FORMAT} data-testid="form-nextFollowTime" />
       </Form.Item>
-      <Form.Item {...text("attachment")} extra={readOnly ? undefined : t("archive.form.attachmentHint")}>
+      <Form.Item {...text("attachment")} extra={t("archive.form.attachmentHint")} rules={[uploads.rule]}>
         <FileUpload
           maxCount={1}
           accept={ATTACHMENT_EXTENSIONS}
@@ -110,8 +109,8 @@ export function ServiceRecordInputs({
             size: t(`archive.validation.${ATTACHMENT_REJECTION_MESSAGES.size}`),
           }}
           authHeaders={uploadAuthHeaders}
+          onPendingChange={uploads.onPendingChange}
           fileNames={attachment?.[0] && attachmentName ? { [attachment[0]]: attachmentName } : undefined}
-          disabled={readOnly}
         />
       </Form.Item>
     </>
@@ -122,19 +121,19 @@ export function ServiceRecordInputs({
 function ServiceContentEditor({
   value,
   onChange,
-  readOnly,
   onLength,
+  label,
 }: {
+  label: string;
   value?: string;
   onChange?: (html: string) => void;
-  readOnly: boolean;
   onLength: (length: number) => void;
 }) {
   return (
     <div data-testid="form-serviceContent">
       <LazyRichTextEditor
         value={value}
-        readOnly={readOnly}
+        label={label}
         authHeaders={uploadAuthHeaders}
         onChange={(html) => {
           // SPEC 5 counts the text the reader sees, as the server does (richTextLength).

@@ -5,13 +5,12 @@ import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
 import type { ServiceRecordRow } from "../../contract/serviceRecord";
-import { ListTable } from "../../src/components/ListTable";
+import { EVALUATIONS } from "../../contract/valueSets";
+import { ListTable, valueEnumOf } from "../../src/components/ListTable";
 import { useT } from "../../src/i18n/I18nContext";
-import { Paths } from "../../src/routes";
+import { Paths } from "../../contract/paths";
 import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
 import { ServiceRecordListFilter } from "./ServiceRecordListFilter";
-
-const EMPTY_TEXT = "--";
 
 /** SPEC 2 "Service record" tab: one company's visit records, 10 a page. */
 export function ServiceRecordList({ compId }: { compId: number }) {
@@ -41,22 +40,20 @@ export function ServiceRecordList({ compId }: { compId: number }) {
         width: 80,
         render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
       },
-      { title: t("archive.columns.researchers"), dataIndex: "researchers" },
-      { title: t("archive.columns.contactPerson"), dataIndex: "contactPerson" },
-      { title: t("archive.columns.contactPersonPhone"), dataIndex: "contactPersonPhone" },
+      { title: t("archive.columns.researchers"), dataIndex: "researchers", valueType: "text" },
+      { title: t("archive.columns.contactPerson"), dataIndex: "contactPerson", valueType: "text" },
+      { title: t("archive.columns.contactPersonPhone"), dataIndex: "contactPersonPhone", valueType: "text" },
       {
         title: t("archive.columns.comprehensiveEvaluation"),
         dataIndex: "comprehensiveEvaluation",
-        render: (_, row) => (row.comprehensiveEvaluation ? t(`archive.evaluation.${row.comprehensiveEvaluation}`) : EMPTY_TEXT),
+        valueType: "select",
+        valueEnum: valueEnumOf(EVALUATIONS, (evaluation) => t(`archive.evaluation.${evaluation}`)),
       },
-      {
-        title: t("archive.columns.serviceTime"),
-        dataIndex: "serviceTime",
-        render: (_, row) => row.serviceTime || EMPTY_TEXT,
-      },
+      { title: t("archive.columns.serviceTime"), dataIndex: "serviceTime", valueType: "dateTime" },
       {
         title: t("archive.columns.operation"),
         key: "operation",
+        valueType: "option",
         width: 100,
         render: (_, row) => (
           <a role="button" data-testid={`record-view-${row.id}`} onClick={() => details({ id: String(row.id), disable: "true" })}>
@@ -78,6 +75,8 @@ export function ServiceRecordList({ compId }: { compId: number }) {
         tableProps={tableProps}
         columns={columns}
         emptyText={t("archive.table.noData")}
+        // SPEC 2: a record without a service time shows '--'.
+        emptyCellText={t("archive.columns.empty")}
         // SPEC 2 layout: total, prev, pager, next, jumper; the size is fixed at 10.
         pagination={{
           showTotal: (total) => t("archive.table.total", { total }),

@@ -1,7 +1,7 @@
+import { useCan } from "@refinedev/core";
 import { Button, DatePicker, Form, Input, Select, Space, type FormProps } from "antd";
 import { MenuCode } from "../../contract/menus";
 import { EVALUATIONS } from "../../contract/valueSets";
-import { useCanMenu } from "../../src/access";
 import { useT } from "../../src/i18n/I18nContext";
 import type { RecordFilterValues } from "./serviceRecordFilters";
 
@@ -14,7 +14,7 @@ export function ServiceRecordListFilter({
   onAdd: () => void;
 }) {
   const t = useT();
-  const canEdit = useCanMenu(MenuCode.SERVICE_FILES_EDIT);
+  const canEdit = useCan({ resource: "serviceRecords", action: "edit", params: { menuCode: MenuCode.SERVICE_FILES_EDIT } }).data?.can === true;
 
   return (
     <Form<RecordFilterValues> {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>

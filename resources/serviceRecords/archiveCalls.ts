@@ -1,36 +1,12 @@
 import type { AxiosProgressEvent, AxiosResponse } from "axios";
-import type { AnswerConflict, AnswerItem } from "../../contract/answers";
+import type { AnswerConflict } from "../../contract/answers";
+import type { Dimension, ServiceQuestion } from "../../contract/questionnaires";
 import { http } from "../../providers/http";
 import { saveDownload } from "../../providers/download";
+import { serviceRecords } from "./resource";
 
-/** A dimension tab (GET /api/archives/queryDimension). */
-export interface Dimension {
-  serviceNo: string;
-  serviceName: string;
-  /** The IP dimension, marked with a red asterisk (SPEC 2). */
-  isIp: boolean | number | string;
-}
-
-/** One question of a dimension with its current answer (POST /api/archives/queryServiceQuestion). */
-export interface ServiceQuestion {
-  questionNo: string;
-  question: string;
-  isReq: "1" | "0";
-  currentAnswer: string | null;
-  version: number;
-  lastEditDate: string | null;
-  lastEditor: string | null;
-}
-
-export const DIMENSIONS_URL = "/api/archives/queryDimension";
-export const QUESTIONS_URL = "/api/archives/queryServiceQuestion";
-export const SAVE_ANSWERS_URL = "/api/archives/serviceAnswer";
-export const REPORT_URL = "/api/archives/queryReport";
-
-/** Saves answers; silent, so the caller shows a refusal once, with the conflicts marked. */
-export function saveAnswers(items: AnswerItem[]) {
-  return http.post(SAVE_ANSWERS_URL, items, { silent: true });
-}
+/** A dimension tab (GET /api/archives/queryDimension) and one of its questions with the current answer. */
+export type { Dimension, ServiceQuestion };
 
 /** The conflicts a 409 refusal carries, if any. */
 export function conflictsOf(body: unknown): AnswerConflict[] {
@@ -39,8 +15,9 @@ export function conflictsOf(body: unknown): AnswerConflict[] {
 }
 
 /**
- * POST /api/archives/queryReport: the whole archive as .docx, saved under the server's file name.
- * Silent: the caller shows SPEC 8's single "Export failed" warning.
+ * The declared report call: the whole archive as .docx, saved under the server's file name. A
+ * download with progress, so plain http rather than a data hook. Silent: the caller shows SPEC 8's
+ * single "Export failed" warning.
  */
 export async function exportReport(
   compId: number,
@@ -48,7 +25,7 @@ export async function exportReport(
   onProgress: (percent: number) => void,
 ): Promise<void> {
   const response = await http.post<AxiosResponse<Blob>>(
-    REPORT_URL,
+    serviceRecords.actions.report.url,
     { compId },
     {
       responseType: "blob",

@@ -1,5 +1,5 @@
 import type { Crumb } from "../../src/components/PageFrame";
-import { Paths } from "../../src/routes";
+import { Paths } from "../../contract/paths";
 
 /** SPEC 2: Home > data-intelligence page > Knock-door service archive. */
 export const archiveCrumbs: Crumb[] = [

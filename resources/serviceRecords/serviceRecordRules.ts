@@ -1,7 +1,7 @@
 import type { Rule } from "antd/es/form";
 import { isContactPhone } from "../../contract/phone";
 import { REQUIRED_FIELDS, richText, richTextLength, TEXT_LIMITS, type ServiceRecordField } from "../../contract/serviceRecord";
-import type { Translate } from "../../src/i18n/types";
+import type { Translate } from "../../i18n/types";
 
 const message = (t: Translate, key: string) => t(`archive.validation.${key}`);
 

@@ -5,7 +5,7 @@ import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import type { UserRow } from "./userRow";
+import type { AdminUser as UserRow } from "../../contract/users";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.userList" }];
 
@@ -27,10 +27,10 @@ export default function UserList() {
         width: 80,
         render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
       },
-      { title: t("admin.users.columns.username"), dataIndex: "username" },
-      { title: t("admin.users.columns.name"), dataIndex: "name" },
-      { title: t("admin.users.columns.mobile"), dataIndex: "mobile" },
-      { title: t("admin.users.columns.createdDate"), dataIndex: "createdDate" },
+      { title: t("admin.users.columns.username"), dataIndex: "username", valueType: "text" },
+      { title: t("admin.users.columns.name"), dataIndex: "name", valueType: "text" },
+      { title: t("admin.users.columns.mobile"), dataIndex: "mobile", valueType: "text" },
+      { title: t("admin.users.columns.createdDate"), dataIndex: "createdDate", valueType: "dateTime" },
     ],
     [t, currentPage, pageSize],
   );

@@ -11,7 +11,7 @@ export async function migrateToLatest(database: DatabaseHandle, log: Logger): Pr
   const migrator = new Migrator({
     // Migrations write SQL names themselves; the camelCase mapping is for application code.
     db: database.db.withoutPlugins(),
-    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+    provider: { getMigrations: () => migrationsFor(database.dialect) },
     // Without an explicit schema Kysely would take a migration table in any schema on the search
     // path (say public) as its own, so another schema on the same database would never migrate.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { CertificationState, SmsScene } from "../../contract/account";
-import type { AccountOpenState, Evaluation } from "../../contract/valueSets";
+import type { ServiceRecordFields } from "../../contract/schemas/serviceRecord";
 
 /**
  * The tables as code sees them: camelCase names, which the CamelCasePlugin maps to the
@@ -96,25 +96,11 @@ export interface CompaniesTable {
 }
 
 /** A knock-door visit record (migration 0006); value sets as codes (contract/valueSets.ts). */
-export interface ServiceRecordsTable {
+/** The record's fields as contract/schemas/serviceRecord.ts defines them, its times as stored. */
+export interface ServiceRecordsTable extends Omit<ServiceRecordFields, "serviceTime" | "nextFollowTime"> {
   id: Generated<number>;
-  compId: number;
-  researchers: string | null;
-  contactPerson: string | null;
-  contactPersonPhone: string | null;
-  contactPersonPosition: string | null;
-  cooperativePartner: string;
-  belongCustomer: string;
-  businessOpportunity: string;
-  comprehensiveEvaluation: Evaluation;
-  isOpenPatnavi: AccountOpenState;
-  mainBusiness: string;
-  /** Sanitised HTML (server/modules/archive/richText.ts). */
-  serviceContent: string;
   serviceTime: DbTime;
   nextFollowTime: DbTime | null;
-  /** files.id of the attachment. */
-  attachment: string | null;
   createBy: number;
   createDate: Timestamp;
   updateBy: number;
@@ -310,6 +296,17 @@ export interface UsedIdTokensTable {
   expiresAt: DbTime;
 }
 
+/**
+ * Every table by its camelCase name. A module adds its own table here from its own file, by
+ * declaration merging, instead of editing this one; a conventional resource's row type follows
+ * from its record (server/modules/conventionalResource.ts):
+ *
+ *     declare module "../../db/schema" {
+ *       interface Database {
+ *         widgets: ConventionalTable<typeof Widget>;
+ *       }
+ *     }
+ */
 export interface Database {
   roles: RolesTable;
   menus: MenusTable;

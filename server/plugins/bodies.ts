@@ -2,11 +2,12 @@ import formbody from "@fastify/formbody";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
+import { text } from "../i18n";
 import type { App } from "../types";
 
 export const UploadMessages = {
-  stalled: "上传超时或数据不完整，请重新上传",
-  malformed: "上传的数据格式不正确，请重新上传",
+  stalled: text("server.uploads.stalled"),
+  malformed: text("server.uploads.malformed"),
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../contract/envelope";
 import { isDatabaseUnavailable } from "../db/faults";
 import { AppError, Messages, SERVICE_UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE } from "../errors";
+import { localized, requestLocale, text, type ServerText } from "../i18n";
 import type { App } from "../types";
 import { rateLimitOf } from "./rateLimit";
 import { validationMessage } from "./validationMessage";
@@ -14,7 +15,7 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-const STATUS_MESSAGES: Record<number, string> = {
+const STATUS_MESSAGES: Record<number, ServerText> = {
   400: Messages.badRequest,
   404: Messages.resourceNotFound,
   413: Messages.bodyTooLarge,
@@ -25,7 +26,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 /** How soon a caller refused for a database outage may try again, in seconds (Retry-After). */
 const OUTAGE_RETRY_AFTER_S = 1;
 
-/** Fastify's and its plugins' own failures, by error code, in the user's language. */
+/** Fastify's and its plugins' own failures, by error code, as messages for the caller. */
 export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): AppError | null {
   if (error.validation) return AppError.badRequest(validationMessage(error.validation, error.validationContext));
   switch (error.code) {
@@ -38,14 +39,14 @@ export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): Ap
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return AppError.badRequest(Messages.badJson);
     case "FST_REQ_FILE_TOO_LARGE":
-      return AppError.payloadTooLarge(`文件大小不能超过 ${uploadMaxMb}MB`);
+      return AppError.payloadTooLarge(text("server.uploads.tooLarge", { max: uploadMaxMb }));
     case "FST_FILES_LIMIT":
-      return AppError.payloadTooLarge("一次只能上传一个文件");
+      return AppError.payloadTooLarge(text("server.uploads.oneFile"));
     case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
-      return AppError.payloadTooLarge("表单字段过多");
+      return AppError.payloadTooLarge(text("server.uploads.tooManyFields"));
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return AppError.badRequest("请使用 multipart/form-data 上传文件");
+      return AppError.badRequest(text("server.uploads.multipartRequired"));
   }
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
@@ -57,7 +58,8 @@ export function fromFrameworkError(error: FastifyError, uploadMaxMb: number): Ap
 /**
  * What Node's HTTP parser refuses before any route runs (a body cut short by a half-closed
  * connection, a request that took longer than REQUEST_TIMEOUT_MS, malformed or oversized headers)
- * gets the same envelope as every other failure instead of Fastify's English default.
+ * gets the same envelope as every other failure instead of Fastify's English default. Its headers
+ * were never read, so it is answered in the default language.
  */
 export function answerClientError(this: { log: { trace(o: object, m: string): void } }, error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
@@ -68,7 +70,7 @@ export function answerClientError(this: { log: { trace(o: object, m: string): vo
         ? [431, "Request Header Fields Too Large", Messages.headersTooLarge]
         : [400, "Bad Request", Messages.badRequest];
   this.log.trace({ err: error }, "client error");
-  const body = JSON.stringify({ code: status, message });
+  const body = JSON.stringify({ code: status, message: String(message) });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -97,7 +99,8 @@ function servesAppShell(request: FastifyRequest): boolean {
 
 /**
  * The one error handler and the one not-found handler: every failure leaves as an envelope with
- * a Chinese message; unexpected errors are logged with the request id and never shown.
+ * a message in the caller's language (Accept-Language); unexpected errors are logged with the
+ * request id and never shown.
  */
 export async function registerErrors(app: App, options: ErrorsOptions): Promise<void> {
   const { uploadMaxMb } = app.config;
@@ -109,18 +112,19 @@ export async function registerErrors(app: App, options: ErrorsOptions): Promise<
       return reply
         .status(SERVICE_UNAVAILABLE)
         .header("retry-after", String(OUTAGE_RETRY_AFTER_S))
-        .send({ code: SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable });
+        .send({ code: SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable.in(requestLocale(request)) });
     }
     const known = error instanceof AppError ? error : fromFrameworkError(error, uploadMaxMb);
     if (!known) {
       request.log.error({ err: error }, "request failed");
-      return reply.status(500).send({ code: ErrorCode.INTERNAL, message: Messages.internal });
+      return reply.status(500).send({ code: ErrorCode.INTERNAL, message: Messages.internal.in(requestLocale(request)) });
     }
     // Expected failures: their cause, if any, was logged where it happened.
     if (known.httpStatus >= 500) request.log.warn({ code: known.code, reason: known.message }, "request not served");
     else request.log.info({ code: known.code, reason: known.message }, "request refused");
-    const body = { code: known.code, message: known.message };
-    return reply.status(known.httpStatus).send(known.result === undefined ? body : { ...body, result: known.result });
+    const locale = requestLocale(request);
+    const body = { code: known.code, message: known.text.in(locale) };
+    return reply.status(known.httpStatus).send(known.result === undefined ? body : { ...body, result: localized(known.result, locale) });
   });
 
   // Scanners probing for paths are slowed down; the app's own pages, which browsers navigate to, are not.
@@ -129,6 +133,6 @@ export async function registerErrors(app: App, options: ErrorsOptions): Promise<
     const path = request.url.split("?")[0];
     if (!isApiPath(path) && isNavigation(request, path)) return options.sendAppShell(request, reply);
     const message = isApiPath(path) ? Messages.notFound : Messages.resourceNotFound;
-    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message });
+    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: message.in(requestLocale(request)) });
   });
 }

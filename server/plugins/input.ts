@@ -1,5 +1,6 @@
 import AjvCompiler, { type BuildCompilerFromPool } from "@fastify/ajv-compiler";
 import { AppError } from "../errors";
+import { text, type ServerText } from "../i18n";
 import type { App } from "../types";
 
 /*
@@ -73,13 +74,15 @@ export function nulField(value: unknown, part: string): string | undefined {
   return undefined;
 }
 
-const PART_NAMES = { query: "查询参数", params: "路径参数", body: "请求体" } as const;
-const NESTED_TOO_DEEP = `请求体的嵌套层数不能超过 ${JSON_MAX_DEPTH} 层`;
-const NUL_IN_NAME = "参数名不能包含空字符";
+const PART_NAMES = {
+  query: text("server.validation.parts.querystring"),
+  params: text("server.validation.parts.params"),
+  body: text("server.validation.parts.body"),
+} as const;
 
-function nulMessage(field: string, part: string): string {
-  if (field === "") return NUL_IN_NAME;
-  return field === part ? `${PART_NAMES[part as keyof typeof PART_NAMES]}不能包含空字符` : `参数 ${field} 不能包含空字符`;
+function nulMessage(field: string, part: keyof typeof PART_NAMES): ServerText {
+  if (field === "") return text("server.validation.nulInName");
+  return field === part ? text("server.validation.nulInPart", { part: PART_NAMES[part] }) : text("server.validation.nulInField", { field });
 }
 
 /** The JSON parser with the depth bound, and the NUL check of every parsed part. */
@@ -89,7 +92,7 @@ export function registerInput(app: App): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (nestedDeeperThan(body as string, JSON_MAX_DEPTH)) {
-      done(AppError.badRequest(NESTED_TOO_DEEP), undefined);
+      done(AppError.badRequest(text("server.validation.nestedTooDeep", { max: JSON_MAX_DEPTH })), undefined);
       return;
     }
     parseJson(request, body as string, done);

@@ -1,9 +1,12 @@
 import type { FastifySchemaValidationError } from "fastify";
+import type serverCatalog from "../../i18n/locales/zh-CN/server";
+import { text, type ServerText } from "../i18n";
 
 /**
- * Turns the first schema validation failure into one Chinese sentence naming the field, e.g.
- * `参数 mobile 格式不正确`. A field's schema `title` names it when present; otherwise its
- * property name. The ajv instance runs with `verbose` so each error carries the failing schema.
+ * Turns the first schema validation failure into one sentence naming the field, e.g.
+ * `参数 mobile 格式不正确` (`Parameter mobile is malformed` in English). A field's schema `title`
+ * names it when present; otherwise its property name. The ajv instance runs with `verbose` so each
+ * error carries the failing schema.
  */
 
 interface VerboseError extends FastifySchemaValidationError {
@@ -11,24 +14,18 @@ interface VerboseError extends FastifySchemaValidationError {
   data?: unknown;
 }
 
-const PART_NAMES: Record<string, string> = {
-  body: "请求体",
-  querystring: "查询参数",
-  params: "路径参数",
-  headers: "请求头",
-};
+type Catalog = typeof serverCatalog.validation;
+type Problem = keyof Catalog["problems"];
+type TypeName = keyof Catalog["types"];
+type Part = keyof Catalog["parts"];
 
-const TYPE_NAMES: Record<string, string> = {
-  string: "文本",
-  integer: "整数",
-  number: "数字",
-  boolean: "布尔值",
-  object: "对象",
-  array: "数组",
-  null: "空值",
-};
+const PARTS: readonly string[] = ["body", "querystring", "params", "headers"] satisfies Part[];
+const TYPE_NAMES: readonly string[] = ["string", "integer", "number", "boolean", "object", "array", "null"] satisfies TypeName[];
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+const partName = (part = "body"): ServerText =>
+  text(`server.validation.parts.${PARTS.includes(part) ? (part as Part) : "request"}`);
+
+const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
 function lastSegment(instancePath: string): string | undefined {
   const segments = instancePath
@@ -42,54 +39,50 @@ function lastSegment(instancePath: string): string | undefined {
 function fieldOf(error: VerboseError): string | undefined {
   if (error.keyword === "required") {
     const missing = String(error.params.missingProperty ?? "");
-    return text(error.parentSchema?.properties?.[missing]?.title) ?? (missing || undefined);
+    return nonEmpty(error.parentSchema?.properties?.[missing]?.title) ?? (missing || undefined);
   }
-  return text(error.parentSchema?.title) ?? lastSegment(error.instancePath);
+  return nonEmpty(error.parentSchema?.title) ?? lastSegment(error.instancePath);
 }
 
-function problemOf(error: VerboseError): string {
+function problemOf(error: VerboseError): ServerText {
   const limit = Number(error.params.limit);
+  const problem = (name: Problem) => text(`server.validation.problems.${name}`, { limit });
   switch (error.keyword) {
     case "required":
-      return "不能为空";
+      return problem("empty");
     case "minLength":
-      return limit <= 1 ? "不能为空" : `长度不能少于 ${limit} 个字符`;
-    case "maxLength":
-      return `长度不能超过 ${limit} 个字符`;
     case "minItems":
-      return limit <= 1 ? "不能为空" : `至少需要 ${limit} 项`;
+      return limit <= 1 ? problem("empty") : problem(error.keyword);
+    case "maxLength":
     case "maxItems":
-      return `不能超过 ${limit} 项`;
     case "minimum":
-      return `不能小于 ${limit}`;
     case "exclusiveMinimum":
-      return `必须大于 ${limit}`;
     case "maximum":
-      return `不能大于 ${limit}`;
     case "exclusiveMaximum":
-      return `必须小于 ${limit}`;
+      return problem(error.keyword);
     case "enum":
     case "const":
-      return "取值不正确";
+      return problem("badValue");
     case "type": {
       const expected = String(error.params.type ?? "").split(",")[0];
-      return TYPE_NAMES[expected] ? `应为${TYPE_NAMES[expected]}` : "类型不正确";
+      if (!TYPE_NAMES.includes(expected)) return problem("badType");
+      return text("server.validation.problems.type", { type: text(`server.validation.types.${expected as TypeName}`) });
     }
     default:
-      return "格式不正确";
+      return problem("badFormat");
   }
 }
 
-export function validationMessage(errors: readonly FastifySchemaValidationError[], part: string | undefined): string {
+export function validationMessage(errors: readonly FastifySchemaValidationError[], part: string | undefined): ServerText {
   const error = errors[0] as VerboseError | undefined;
-  const partName = PART_NAMES[part ?? "body"] ?? "请求";
-  if (!error) return `${partName}格式不正确`;
+  const partText = partName(part);
+  if (!error) return text("server.validation.partInvalid", { part: partText });
   if (error.keyword === "additionalProperties") {
-    return `不支持参数 ${String(error.params.additionalProperty ?? "")}`.trim();
+    return text("server.validation.unsupported", { name: String(error.params.additionalProperty ?? "") });
   }
   const field = fieldOf(error);
   if (field === undefined) {
-    return error.data === undefined || error.data === null ? `${partName}不能为空` : `${partName}格式不正确`;
+    return text(error.data === undefined || error.data === null ? "server.validation.partEmpty" : "server.validation.partInvalid", { part: partText });
   }
-  return `参数 ${field} ${problemOf(error)}`;
+  return text("server.validation.field", { field, problem: problemOf(error) });
 }

@@ -1,15 +1,14 @@
-import { AbilityProvider } from "@casl/react";
 import { keys } from "@refinedev/core";
 import { QueryClientContext } from "@tanstack/react-query";
 import { useContext, useEffect, type ReactNode } from "react";
-import { subscribeToSession } from "../session/storedUser";
-import { appAbility, syncAbilityWithStorage } from "./ability";
+import { subscribeToSession } from "../../providers/session/storedUser";
+import { syncAbilityWithStorage } from "../../providers/ability";
 
 /**
- * Gives the tree the app's ability and keeps it in step with the session: at every sign-in and
- * sign-out (establishSession / endSession notify) the ability is rebuilt from the stored auth list and
- * Refine's cached `can` answers are reset, so useCan asks the access-control provider again.
- * Inside <Refine> it finds Refine's QueryClient; outside (a component test) it only gives the ability.
+ * Keeps the app's ability in step with the session: at every sign-in and sign-out (establishSession /
+ * endSession notify) the ability is rebuilt from the stored auth list and Refine's cached `can`
+ * answers are reset, so every useCan and <CanAccess> asks the access-control provider again.
+ * Inside <Refine> it finds Refine's QueryClient; outside it only rebuilds the ability.
  */
 export function AccessProvider({ children }: { children: ReactNode }) {
   const queryClient = useContext(QueryClientContext);
@@ -24,5 +23,5 @@ export function AccessProvider({ children }: { children: ReactNode }) {
     return subscribeToSession(resync);
   }, [queryClient]);
 
-  return <AbilityProvider value={appAbility}>{children}</AbilityProvider>;
+  return <>{children}</>;
 }

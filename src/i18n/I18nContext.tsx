@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import { translator } from "./translate";
-import { DEFAULT_LOCALE, type Locale, type Translate } from "./types";
+import { translator } from "../../i18n/translate";
+import { DEFAULT_LOCALE, type Locale, type Translate } from "../../i18n/types";
 
 export interface I18nValue {
   locale: Locale;

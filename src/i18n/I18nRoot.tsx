@@ -1,11 +1,11 @@
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { StorageKey } from "../../providers/storageKeys";
-import { storedLocale } from "./storedLocale";
+import { storedLocale } from "../../providers/storedLocale";
 import { I18nContext, type I18nValue } from "./I18nContext";
-import { translator } from "./translate";
-import type { Locale } from "./types";
+import { translator } from "../../i18n/translate";
+import type { Locale } from "../../i18n/types";
 
 const dayjsLocale: Record<Locale, string> = { "zh-CN": "zh-cn", en: "en" };
 
@@ -13,10 +13,13 @@ const dayjsLocale: Record<Locale, string> = { "zh-CN": "zh-cn", en: "en" };
 export function I18nRoot({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(storedLocale);
   dayjs.locale(dayjsLocale[locale]);
+  // Screen readers pick their voice from <html lang>, which index.html fixes to the default.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
 
   const setLocale = useCallback((next: Locale) => {
     localStorage.setItem(StorageKey.LOCALE, next);
-    document.documentElement.lang = next;
     setLocaleState(next);
   }, []);
 

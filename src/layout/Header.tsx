@@ -1,14 +1,16 @@
-import { DownOutlined, GlobalOutlined, HomeOutlined } from "@ant-design/icons";
-import { Dropdown, Space, type MenuProps } from "antd";
-import { useSyncExternalStore } from "react";
-import { Link, useNavigate } from "react-router";
+import { GlobalOutlined, HomeOutlined } from "@ant-design/icons";
+import { Space } from "antd";
+import { Suspense, useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import { isLoggedIn } from "../../providers/session/isLoggedIn";
 import { useI18n } from "../i18n/I18nContext";
-import type { Locale } from "../i18n/types";
-import { Paths } from "../routes";
-import { logout } from "../session/logout";
-import { greetingNameOf, subscribeToSession, useStoredUser } from "../session/storedUser";
+import type { Locale } from "../../i18n/types";
+import { Paths } from "../../contract/paths";
+import { greetingNameOf, subscribeToSession, useStoredUser } from "../../providers/session/storedUser";
 import { useSiteSettings } from "../site/SiteSettings";
+import { lazyPage } from "../lazyPage";
+
+const UserMenu = lazyPage(() => import("./UserMenu"));
 
 export function Header() {
   const { t, locale, setLocale } = useI18n();
@@ -17,12 +19,6 @@ export function Header() {
   const storedUser = useStoredUser();
   const user = useSyncExternalStore(subscribeToSession, isLoggedIn) ? storedUser : null;
   const site = useSiteSettings();
-  const navigate = useNavigate();
-
-  const userMenu: MenuProps["items"] = [
-    { key: "center", label: t("shell.header.personalCenter"), onClick: () => navigate(Paths.BASIC_INFO) },
-    { key: "logout", label: t("shell.header.logout"), onClick: () => void logout(navigate) },
-  ];
   const nextLocale: Locale = locale === "zh-CN" ? "en" : "zh-CN";
 
   return (
@@ -36,15 +32,14 @@ export function Header() {
           <a href={site?.associationUrl ?? "/"} className="app-header__home">
             <HomeOutlined aria-hidden /> {t("shell.header.backHome")}
           </a>
-          <a role="button" className="app-header__lang" onClick={() => setLocale(nextLocale)}>
+          {/* The switch is named in the language it switches to, and says so to screen readers. */}
+          <a role="button" className="app-header__lang" lang={nextLocale} onClick={() => setLocale(nextLocale)}>
             <GlobalOutlined aria-hidden /> {t(`shell.header.switchTo.${nextLocale}`)}
           </a>
           {user && (
-            <Dropdown menu={{ items: userMenu }} trigger={["hover"]} placement="bottomRight">
-              <a role="button" className="app-header__user" data-testid="header-user">
-                {t("shell.header.greeting", { name: greetingNameOf(user, t) })} <DownOutlined aria-hidden />
-              </a>
-            </Dropdown>
+            <Suspense fallback={null}>
+              <UserMenu greeting={t("shell.header.greeting", { name: greetingNameOf(user, t) })} />
+            </Suspense>
           )}
         </Space>
       </div>

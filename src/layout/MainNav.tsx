@@ -1,8 +1,10 @@
-import { Menu } from "antd";
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "../i18n/I18nContext";
 import { useNavigableMenus } from "./storedMenus";
+import { lazyPage } from "../lazyPage";
+
+const MainNavMenu = lazyPage(() => import("./MainNavMenu"));
 
 /**
  * The bar under the header listing the signed-in user's menus (SPEC 6: the menus shown come from the
@@ -27,7 +29,9 @@ export function MainNav() {
   if (items.length === 0) return null;
   return (
     <nav className="app-nav" data-testid="main-nav" aria-label={t("admin.nav.label")}>
-      <Menu mode="horizontal" className="app-nav__menu" selectedKeys={[pathname]} items={items} />
+      <Suspense fallback={null}>
+        <MainNavMenu items={items} selected={pathname} />
+      </Suspense>
     </nav>
   );
 }

@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 import { storage } from "../../providers/storage";
 import { StorageKey } from "../../providers/storageKeys";
 import { useT } from "../i18n/I18nContext";
-import { isLoginPath, Paths, routeTitle } from "../routes";
+import { Paths } from "../../contract/paths";
+import { isLoginPath, routeTitle } from "../routes";
 
 /** After every navigation: remember the path, scroll to the top, name the tab (SPEC 2). */
 export function NavigationEffects({ scrollTarget }: { scrollTarget: () => HTMLElement | null }) {

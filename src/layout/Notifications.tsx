@@ -1,17 +1,16 @@
 import { App } from "antd";
 import { useEffect } from "react";
-import { setNotifier } from "../../providers/notifier";
+import { setToaster } from "../../providers/notificationProvider";
 
-/** Routes the request layer's toasts through antd's App context, so they follow the theme and language. */
+/** Draws every toast through antd's App context, so they follow the theme and language. */
 export function Notifications() {
   const { message } = App.useApp();
   useEffect(() => {
-    setNotifier({
-      error: (text) => void message.error(text),
-      warning: (text) => void message.warning(text),
-      success: (text) => void message.success(text),
+    setToaster({
+      show: (type, text, key) => void message.open({ type, content: text, key }),
+      close: (key) => message.destroy(key),
     });
-    return () => setNotifier(null);
+    return () => setToaster(null);
   }, [message]);
   return null;
 }

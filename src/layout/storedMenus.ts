@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { UserMenu } from "../../providers/session/userSession";
 import { storage } from "../../providers/storage";
 import { StorageKey } from "../../providers/storageKeys";
-import { subscribeToSession } from "../session/storedUser";
+import { subscribeToSession } from "../../providers/session/storedUser";
 
 const snapshot = (): string | null => storage.getText(StorageKey.MENU);
 

@@ -1,9 +1,25 @@
-import { useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { setSessionNavigator } from "../../providers/session/navigation";
-import { CertificationDialog } from "../components/CertificationDialog";
-import { LoginPromptDialog } from "../components/LoginPromptDialog";
+import type { CertificationDialogProps } from "../components/CertificationDialog";
+import type { LoginPromptDialogProps } from "../components/LoginPromptDialog";
+import { lazyPage } from "../lazyPage";
 import { closeCertificationDialog, closeLoginPrompt, useSessionDialogs } from "./sessionDialogs";
+
+// Most visits never see either dialog: each loads the first time it opens.
+const LoginPromptDialog = lazyPage<LoginPromptDialogProps>(() =>
+  import("../components/LoginPromptDialog").then((m) => ({ default: m.LoginPromptDialog })),
+);
+const CertificationDialog = lazyPage<CertificationDialogProps>(() =>
+  import("../components/CertificationDialog").then((m) => ({ default: m.CertificationDialog })),
+);
+
+/** True from the first render in which `open` is, so a dialog once loaded stays mounted to animate out. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * Mounted once inside the router: lets the session code outside React navigate in the app (after a
@@ -12,6 +28,8 @@ import { closeCertificationDialog, closeLoginPrompt, useSessionDialogs } from ".
 export function SessionHost() {
   const navigate = useNavigate();
   const { loginPromptOpen, loginPrompt, certification } = useSessionDialogs();
+  const loginPromptLoaded = useOpenedOnce(loginPromptOpen);
+  const certificationLoaded = useOpenedOnce(certification);
 
   useEffect(() => {
     setSessionNavigator((path) => void navigate(path));
@@ -19,9 +37,9 @@ export function SessionHost() {
   }, [navigate]);
 
   return (
-    <>
-      <LoginPromptDialog {...loginPrompt} open={loginPromptOpen} onClose={closeLoginPrompt} />
-      <CertificationDialog open={certification} onClose={closeCertificationDialog} />
-    </>
+    <Suspense fallback={null}>
+      {loginPromptLoaded && <LoginPromptDialog {...loginPrompt} open={loginPromptOpen} onClose={closeLoginPrompt} />}
+      {certificationLoaded && <CertificationDialog open={certification} onClose={closeCertificationDialog} />}
+    </Suspense>
   );
 }

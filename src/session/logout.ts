@@ -1,5 +1,5 @@
 import { authProvider } from "../../providers/authProvider";
-import { Paths } from "../routes";
+import { Paths } from "../../contract/paths";
 import { confirmLeaving } from "./leaveGuards";
 
 let running: Promise<void> | null = null;

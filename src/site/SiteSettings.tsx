@@ -1,21 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { SiteSettings } from "../../contract/schemas/site";
 import { DEFAULT_ASSOCIATION_NAME } from "../../contract/site";
-import type { Translate } from "../i18n/types";
+import type { Translate } from "../../i18n/types";
 
 /** What the server tells the app about the association (GET /api/open/site). */
-export interface SiteSettings {
-  associationName: string;
-  associationUrl: string;
-  contactPhone: string;
-  contactEmail: string;
-  contactAddress: string;
-  officialAccountQrUrl: string;
-  customerServiceScript: string | null;
-  /** The AI patent-management product; null: reached through the association's site. */
-  aiProductUrl: string | null;
-  /** Empty: the association's IP service department. */
-  aiProductContactPerson: string;
-}
+export type { SiteSettings };
 
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
 

@@ -83,7 +83,7 @@ function guardRefusal(res: LightMyRequestResponse): string | null {
     return null;
   }
   if (res.statusCode === 401 && (body.code === ErrorCode.TOKEN_INVALID || body.code === ErrorCode.SESSION_REVOKED)) return `401 ${String(body.code)}`;
-  if (res.statusCode === 403 && body.code === ErrorCode.FORBIDDEN && body.message === AuthMessages.forbidden) return "403 forbidden";
+  if (res.statusCode === 403 && body.code === ErrorCode.FORBIDDEN && body.message === String(AuthMessages.forbidden)) return "403 forbidden";
   if (res.statusCode === 403 && body.code === ErrorCode.PASSWORD_CHANGE_REQUIRED) return "403 password change";
   return null;
 }

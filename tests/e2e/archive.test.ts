@@ -12,9 +12,13 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
 
   const go = (path: string) => page.goto(suite.server.baseUrl + path);
   const rows = () => page.getByTestId("record-table").locator("tbody tr.ant-table-row");
-  /** Searches and waits for the list's answer, so the rows read afterwards are the filtered ones. */
-  const search = async () => {
+  /**
+   * Searches and waits for the list's answer, so the rows read afterwards are the filtered ones.
+   * `before` runs once the wait is set up: an Enter that confirms a date also submits the filters.
+   */
+  const search = async (before?: () => Promise<void>) => {
     const answered = page.waitForResponse((res) => res.url().endsWith("/api/archives/queryArchivesPage"));
+    await before?.();
     await page.getByTestId("record-search").click();
     await answered;
   };
@@ -75,8 +79,7 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
       await range.first().fill(from);
       await range.last().click();
       await range.last().fill(to);
-      await page.keyboard.press("Enter");
-      await search();
+      await search(() => page.keyboard.press("Enter"));
     };
     await pickRange("2026-11-21", "2026-11-30");
     await expect.poll(() => rows().count()).toBe(0);
@@ -85,9 +88,13 @@ describe.skipIf(!hasChromium)("the service archive in Chromium", () => {
 
     await rows().first().getByText("查看").click();
     await expect.poll(() => new URL(page.url()).searchParams.get("disable")).toBe("true");
-    await expect.poll(() => page.getByTestId("form-researchers").inputValue()).toBe("王研究员");
+    await expect.poll(() => page.getByTestId("view-researchers").textContent()).toBe("王研究员");
+    expect(await page.getByTestId("view-serviceContent").textContent()).toBe("上门了解企业专利需求");
+    expect(await page.getByTestId("view-attachment").textContent()).toBe("走访纪要.docx");
+    expect(await page.getByTestId("view-createDate").textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await page.getByTestId("view-updateBy").textContent()).toBe(await page.getByTestId("view-createBy").textContent());
     expect(await page.getByTestId("form-save").count()).toBe(0);
-    expect(await page.getByTestId("form-researchers").isDisabled()).toBe(true);
+    expect(await page.locator("[data-testid=service-record-view] input, [data-testid=service-record-view] textarea").count()).toBe(0);
   });
 
   it("saves answers with their history, asks about unsaved changes both ways, and exports the archive", async () => {

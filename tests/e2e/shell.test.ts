@@ -30,8 +30,11 @@ describe.skipIf(!hasChromium)("the app shell in Chromium", () => {
   });
 
   it("loads the app on a deep link and remembers it as the history path", async () => {
-    await open("/logs");
-    await expect.poll(() => page.getByRole("heading", { name: "日志列表" }).isVisible()).toBe(true);
+    // Signed in: a visitor's /logs call is refused and sends the window to the sign-in provider.
+    await open("/");
+    await signInAsAdmin(page, suite.server);
+    await page.goto(suite.server.baseUrl + "/logs");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "日志列表" }).isVisible()).toBe(true);
     // The list then writes its page into the address (Refine's syncWithLocation), which is remembered too.
     const rememberedPath = () => page.evaluate(() => new URL(localStorage.getItem("historyPath") ?? "", location.origin).pathname);
     await expect.poll(rememberedPath).toBe("/logs");

@@ -1,38 +1,46 @@
+import { readdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "../database";
-import * as foundation from "./0001_foundation";
-import * as auth from "./0002_auth";
-import * as accounts from "./0003_accounts";
-import * as sso from "./0004_sso";
-import * as admin from "./0005_admin";
-import * as serviceRecords from "./0006_service_records";
-import * as questionnaires from "./0007_questionnaires";
-import * as archiveIndexes from "./0008_archive_indexes";
-import * as abuseLimits from "./0009_abuse_limits";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
 /**
- * Every migration, in order. Names sort in the order they must run; a later issue adds its own
- * `NNNN_name.ts` here and never edits one that has shipped. Kept in code (not read from a folder)
- * so the list is the same under tsx, a bundle or a test runner.
+ * A migration file: four digits, an underscore and a snake_case name. The name without its
+ * extension is what the database records as applied, so a shipped file is never renamed, and
+ * the digits sort in the order the migrations must run. Helpers beside them (columns.ts, this
+ * file) do not match; a file that starts like one but does not (0010_Widgets.ts) stops the start
+ * rather than never running.
  */
-const MIGRATIONS: Record<string, DialectMigration> = {
-  "0001_foundation": foundation,
-  "0002_auth": auth,
-  "0003_accounts": accounts,
-  "0004_sso": sso,
-  "0005_admin": admin,
-  "0006_service_records": serviceRecords,
-  "0007_questionnaires": questionnaires,
-  "0008_archive_indexes": archiveIndexes,
-  "0009_abuse_limits": abuseLimits,
-};
+const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.[cm]?[jt]s$/;
+const LOOKS_LIKE_MIGRATION = /^\d{4}_/;
 
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db: Kysely<unknown>) => migration.up(db, dialect) }]),
-  );
+const FOLDER = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every migration in this folder, by name, in the order they run: a new one is a new
+ * `NNNN_name.ts` file here and needs no registration. Read from the folder at start (the server
+ * runs from source under tsx, tests under vitest, both of which load .ts files).
+ */
+export async function migrationsFor(dialect: Dialect, folder = FOLDER): Promise<Record<string, Migration>> {
+  const files = await readdir(folder);
+  const misnamed = files.filter((file) => LOOKS_LIKE_MIGRATION.test(file) && !MIGRATION_FILE.test(file));
+  if (misnamed.length > 0) throw new Error(`not named NNNN_snake_case.ts, so not run as migrations: ${misnamed.join(", ")}`);
+  const names = files
+    .map((file) => MIGRATION_FILE.exec(file))
+    .filter((match) => match !== null)
+    .map((match) => ({ name: match[1], file: match[0] }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const migrations: Record<string, Migration> = {};
+  for (const { name, file } of names) {
+    if (name in migrations) throw new Error(`two migration files are named ${name}`);
+    const migration = (await import(pathToFileURL(join(folder, file)).href)) as Partial<DialectMigration>;
+    const { up } = migration;
+    if (typeof up !== "function") throw new Error(`migration ${file} exports no up(db, dialect)`);
+    migrations[name] = { up: (db: Kysely<unknown>) => up(db, dialect) };
+  }
+  return migrations;
 }

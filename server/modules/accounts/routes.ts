@@ -7,7 +7,6 @@ import { smsCodesFor } from "../sms/service";
 import {
   ChangeMobileBody,
   ChangePasswordBody,
-  Done,
   InfoExists,
   InfoExistsBody,
   PersonInfo,
@@ -15,7 +14,8 @@ import {
   RegisterBody,
   Registered,
   ResetPasswordBody,
-} from "./schemas";
+} from "../../../contract/schemas/accounts";
+import { Nothing } from "../../../contract/schemas/primitives";
 import { changeMobile, changePassword, changePersonInfo, infoExists, register, resetPassword, type AccountDeps } from "./service";
 
 const TAGS = ["账号"];
@@ -57,7 +57,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       url,
       {
         config: { access: "public", logAction: LogAction.passwordRetrieved, rateLimit: accountLimit },
-        schema: { tags: TAGS, summary: "凭短信验证码重设密码；该账号的所有会话随即结束", body: ResetPasswordBody, response: { 200: Enveloped(Done) } },
+        schema: { tags: TAGS, summary: "凭短信验证码重设密码；该账号的所有会话随即结束", body: ResetPasswordBody, response: { 200: Enveloped(Nothing) } },
       },
       async (request) => {
         await resetPassword(deps, request.body);
@@ -70,7 +70,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/patnavi/ucenter/rest/user/passwd",
     {
       config: { access: "signedIn", allowDuringPasswordChange: true, logAction: LogAction.passwordChanged },
-      schema: { tags: TAGS, summary: "凭原密码修改密码；其他会话随即结束", body: ChangePasswordBody, response: { 200: Enveloped(Done) } },
+      schema: { tags: TAGS, summary: "凭原密码修改密码；其他会话随即结束", body: ChangePasswordBody, response: { 200: Enveloped(Nothing) } },
     },
     async (request) => {
       await changePassword(deps, signedInUser(request), request.body);
@@ -93,7 +93,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/user/update/mobile",
     {
       config: { access: "signedIn", logAction: LogAction.mobileChanged },
-      schema: { tags: TAGS, summary: "更换手机号（短信验证码发到新手机号）", body: ChangeMobileBody, response: { 200: Enveloped(Done) } },
+      schema: { tags: TAGS, summary: "更换手机号（短信验证码发到新手机号）", body: ChangeMobileBody, response: { 200: Enveloped(Nothing) } },
     },
     async (request) => {
       await changeMobile(deps, signedInUser(request).id, request.body);

@@ -10,6 +10,7 @@ import { ErrorCode } from "../../../contract/envelope";
 import { RoleCode } from "../../../contract/menus";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 import { hashPassword, verifyPassword } from "../../security/password";
 import { revokeUserSessions, type SessionDeps } from "../auth/sessions";
 import { isInlineImage } from "../files/mimeType";
@@ -22,26 +23,26 @@ export const EMAIL_MAX = 100;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const AccountMessages = {
-  badUsername: "用户名须以字母开头，由 4-20 位字母、数字或下划线组成",
-  usernameTaken: "用户名已被占用",
-  mobileTaken: "手机号已注册",
-  sameMobile: "新手机号与当前手机号相同",
-  weakPassword: "密码至少 8 位，且须同时包含字母和数字",
-  longPassword: `密码不能超过 ${PASSWORD_MAX_LENGTH} 位`,
-  badSmsCode: "请输入 6 位数字验证码",
-  companyRequired: "请输入企业名称",
-  companyTooLong: `企业名称不能超过 ${COMPANY_NAME_MAX} 个字符`,
-  nameRequired: "姓名不能为空",
-  nameTooLong: `姓名不能超过 ${NAME_MAX} 个字符`,
-  badEmail: "请输入正确的邮箱地址",
-  avatarMissing: "头像文件不存在，请重新上传",
-  avatarNotImage: "头像须为 PNG、JPG、GIF 或 WebP 图片",
-  wrongOldPassword: "原密码错误",
-  samePassword: "新密码不能与原密码相同",
-  userMissing: "用户不存在",
+  badUsername: text("server.users.badUsername"),
+  usernameTaken: text("server.users.usernameTaken"),
+  mobileTaken: text("server.accounts.mobileTaken"),
+  sameMobile: text("server.accounts.sameMobile"),
+  weakPassword: text("server.accounts.weakPassword"),
+  longPassword: text("server.accounts.longPassword", { max: PASSWORD_MAX_LENGTH }),
+  badSmsCode: text("server.accounts.badSmsCode"),
+  companyRequired: text("server.accounts.companyRequired"),
+  companyTooLong: text("server.accounts.companyTooLong", { max: COMPANY_NAME_MAX }),
+  nameRequired: text("server.users.nameRequired"),
+  nameTooLong: text("server.users.nameTooLong", { max: NAME_MAX }),
+  badEmail: text("server.accounts.badEmail"),
+  avatarMissing: text("server.accounts.avatarMissing"),
+  avatarNotImage: text("server.accounts.avatarNotImage"),
+  wrongOldPassword: text("server.accounts.wrongOldPassword"),
+  samePassword: text("server.accounts.samePassword"),
+  userMissing: text("server.users.notFound"),
 } as const;
 
-const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+const conflict = (message: ServerText) => new AppError(ErrorCode.CONFLICT, message);
 const chars = (text: string) => [...text].length;
 
 function checkMobile(mobile: string): void {

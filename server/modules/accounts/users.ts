@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { text } from "../../i18n";
 
 export const MobileMessages = {
-  bad: "请输入正确的手机号",
+  bad: text("server.users.badMobile"),
   /** Asked for a registration code, or a new number, that an account already holds. */
-  taken: "该手机号已注册",
-  unknown: "该手机号未注册",
+  taken: text("server.accounts.mobileRegistered"),
+  unknown: text("server.accounts.mobileUnknown"),
 } as const;
 
 /**

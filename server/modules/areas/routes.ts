@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { Area } from "../../../contract/schemas/areas";
 import { Enveloped, ok } from "../../plugins/envelope";
-
-const Area = Type.Object({
-  code: Type.String({ description: "行政区划代码；功能区为平台自定代码（如 cdgxq）" }),
-  name: Type.String({ description: "名称" }),
-});
 
 /** The city's districts: CITY_AREAS when configured, otherwise the areas table as seeded. */
 const areasRoutes: FastifyPluginAsyncTypebox = async (app) => {

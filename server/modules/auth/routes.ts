@@ -10,7 +10,7 @@ import { writeLog } from "../logs/writer";
 import { createCaptcha } from "./captcha";
 import { AuthMessages } from "./messages";
 import { menusOf } from "./permissions";
-import { CaptchaImage, TokenAnswer, TokenError, UserInfoResult, UserMenuList } from "./schemas";
+import { CaptchaImage, TokenAnswer, TokenError, UserInfo, UserMenuList } from "../../../contract/schemas/auth";
 import { revokeSession } from "./sessions";
 import { tokenEndpoint, tokenErrorHandler } from "./tokenEndpoint";
 import { userInfoOf } from "./userInfo";
@@ -86,7 +86,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/uaa/accounts/getUserInfo",
     {
       config: { access: "signedIn", allowDuringPasswordChange: true, logAction: false },
-      schema: { tags: ["登录"], summary: "当前用户信息", response: { 200: Enveloped(UserInfoResult) } },
+      schema: { tags: ["登录"], summary: "当前用户信息", response: { 200: Enveloped(UserInfo) } },
     },
     async (request) => {
       const info = await userInfoOf(app, signedInUser(request).id);

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { ErrorCode } from "../../../contract/envelope";
 import type { Database, RevokeReason } from "../../db/schema";
 import { fromDbTime, toDbTime } from "../../db/time";
+import { AuthMessages } from "./messages";
 import { OAuthError, RefreshReuseError } from "./oauthError";
 import { hashToken, newToken } from "./tokens";
 
@@ -25,10 +26,8 @@ export interface IssuedTokens {
 }
 
 const USER_AGENT_MAX = 500;
-const REFRESH_INVALID_MESSAGE = "登录已过期，请重新登录";
-const REFRESH_REUSED_MESSAGE = "登录凭证已被使用，为安全起见已退出登录，请重新登录";
 
-const refreshInvalid = () => new OAuthError("invalid_grant", "refresh token invalid or expired", REFRESH_INVALID_MESSAGE, ErrorCode.REFRESH_INVALID);
+const refreshInvalid = () => new OAuthError("invalid_grant", "refresh token invalid or expired", AuthMessages.refreshInvalid, ErrorCode.REFRESH_INVALID);
 
 function lifetimes(config: SessionDeps["config"]) {
   return { accessMs: config.accessTokenTtlMin * 60_000, refreshMs: config.refreshTokenTtlDays * 86_400_000 };
@@ -115,7 +114,7 @@ export async function rotateRefreshToken(app: SessionDeps, refreshToken: string,
   if (row.revokedAt !== null) throw refreshInvalid();
   const reused = async (): Promise<never> => {
     await revokeSession(app, row.sessionId, "refresh_reuse");
-    throw new RefreshReuseError(REFRESH_REUSED_MESSAGE, { id: row.userId, username: row.username });
+    throw new RefreshReuseError(AuthMessages.refreshReused, { id: row.userId, username: row.username });
   };
   if (row.usedAt !== null) return reused();
   if (fromDbTime(row.expiresAt) <= now || row.status !== "enabled" || row.deleted === 1) throw refreshInvalid();

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { OK_CODE } from "../../../contract/envelope";
 import { LogAction } from "../../../contract/logActions";
 import { AppError } from "../../errors";
+import { requestLocale } from "../../i18n";
 import { fromFrameworkError } from "../../plugins/errors";
 import { writeLog } from "../logs/writer";
 import { authenticateClient } from "./clients";
@@ -97,9 +98,9 @@ export function tokenEndpoint(app: FastifyInstance) {
         user = error.user;
         log(LogAction.refreshReused, true, error.description);
       } else if (grantType !== "refresh_token") {
-        log(signInFailed(error.message), true, error.description);
+        log(signInFailed(error.text), true, error.description);
       }
-      return reply.status(error.httpStatus).send({ error: error.error, error_description: error.description, code: error.code, message: error.message });
+      return reply.status(error.httpStatus).send({ error: error.error, error_description: error.description, code: error.code, message: error.text.in(requestLocale(request)) });
     }
   };
 }
@@ -115,7 +116,7 @@ function oauthCodeOf(httpStatus: number): string {
  * The token routes' error handler. What is refused around the endpoint itself (a body that is not
  * JSON or is empty, one too large, an unsupported content type, too many attempts, single sign-on
  * unavailable) is answered in the endpoint's own shape, `error` and `error_description` for OAuth
- * clients and the envelope's `code` and Chinese `message` for the app. Anything else (a database
+ * clients and the envelope's `code` and `message` (in the caller's language) for the app. Anything else (a database
  * that is down, a bug) is the app-wide handler's, which answers 503 or 500 and logs it.
  */
 export function tokenErrorHandler(app: Pick<FastifyInstance, "config" | "errorHandler">) {
@@ -127,7 +128,7 @@ export function tokenErrorHandler(app: Pick<FastifyInstance, "config" | "errorHa
       error: oauthCodeOf(known.httpStatus),
       error_description: (STATUS_CODES[known.httpStatus] ?? "error").toLowerCase(),
       code: known.code,
-      message: known.message,
+      message: known.text.in(requestLocale(request)),
     });
   };
 }

@@ -1,24 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { UserInfo } from "../../../contract/schemas/auth";
 import { roleCodesOf } from "./permissions";
 
-/** POST /uaa/accounts/getUserInfo's result. */
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  /** File id of the avatar (GET /api/open/download/{id}); null: the default image. */
-  avatar: string | null;
-  mobile: string | null;
-  email: string | null;
-  roles: string[];
-  /** Filled by the accounts module's enricher; null until the user belongs to a company. */
-  company: unknown;
-  /** Filled by the accounts module's enricher; null until a certification is applied for. */
-  certification: unknown;
-  mustChangePassword: boolean;
-}
-
-/** Adds what another module knows about the user (company, certification) to the info. */
+/** Adds what another module knows about the user (company, certification) to the info (contract/schemas/auth.ts). */
 export type UserInfoEnricher = (info: Readonly<UserInfo>) => Promise<Partial<UserInfo>>;
 
 declare module "fastify" {

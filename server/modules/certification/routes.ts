@@ -7,14 +7,14 @@ import { addUserInfoEnricher } from "../auth/userInfo";
 import {
   ApproveBody,
   Certification,
-  CertificationBody,
+  CertificationApplication,
   CertificationPage,
   CertificationPageBody,
   CertificationParams,
   MaybeCertification,
   RejectBody,
   ReviewedCertification,
-} from "./schemas";
+} from "../../../contract/schemas/certification";
 import { Certifications, companyAndCertificationOf } from "./service";
 
 const TAGS = ["企业认证"];
@@ -29,7 +29,7 @@ const certificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/certification/submit",
     {
       config: { access: MenuCode.CERTIFICATION_APPLY, logAction: LogAction.certificationSubmitted },
-      schema: { tags: TAGS, summary: "提交企业认证申请", body: CertificationBody, response: { 200: Enveloped(Certification) } },
+      schema: { tags: TAGS, summary: "提交企业认证申请", body: CertificationApplication, response: { 200: Enveloped(Certification) } },
     },
     async (request) => ok(await certifications.submit(signedInUser(request).id, request.body), { status: 1 }),
   );

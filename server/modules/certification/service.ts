@@ -6,6 +6,7 @@ import type { Dialect } from "../../db/database";
 import type { CertificationRow, Database } from "../../db/schema";
 import { formatDateTime, fromDbTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 import { COMPANY_NAME_MAX } from "../accounts/companies";
 import { isInlineImage } from "../files/mimeType";
 import { isContactPhone } from "../../../contract/phone";
@@ -15,21 +16,21 @@ export const REJECT_REASON_MAX = 200;
 const PENDING: CertificationState[] = ["submitted", "reviewing"];
 
 export const CertificationMessages = {
-  companyRequired: "请输入企业名称",
-  companyTooLong: `企业名称不能超过 ${COMPANY_NAME_MAX} 个字符`,
-  badCreditCode: "统一社会信用代码不正确",
-  contactRequired: "请输入联系人",
-  contactTooLong: `联系人不能超过 ${CONTACT_PERSON_MAX} 个字符`,
-  badContactPhone: "请输入正确的联系电话",
-  licenseMissing: "营业执照文件不存在，请重新上传",
-  licenseNotImage: "营业执照须为 PNG、JPG、GIF 或 WebP 图片",
-  pending: "企业认证审核中，请勿重复提交",
-  approved: "企业认证已通过，无需重复提交",
-  notFound: "认证申请不存在",
-  decided: "该认证申请已审核，不能再次审核",
-  reasonRequired: "请填写驳回原因",
-  reasonTooLong: `驳回原因不能超过 ${REJECT_REASON_MAX} 个字符`,
-  nameHasOtherCode: (name: string) => `企业“${name}”已登记了其他统一社会信用代码，请核对后再审核`,
+  companyRequired: text("server.accounts.companyRequired"),
+  companyTooLong: text("server.accounts.companyTooLong", { max: COMPANY_NAME_MAX }),
+  badCreditCode: text("server.certification.badCreditCode"),
+  contactRequired: text("server.certification.contactRequired"),
+  contactTooLong: text("server.certification.contactTooLong", { max: CONTACT_PERSON_MAX }),
+  badContactPhone: text("companies.rules.badPhone"),
+  licenseMissing: text("server.certification.licenseMissing"),
+  licenseNotImage: text("server.certification.licenseNotImage"),
+  pending: text("server.certification.pending"),
+  approved: text("server.certification.approved"),
+  notFound: text("server.certification.notFound"),
+  decided: text("server.certification.decided"),
+  reasonRequired: text("server.certification.reasonRequired"),
+  reasonTooLong: text("server.certification.reasonTooLong", { max: REJECT_REASON_MAX }),
+  nameHasOtherCode: (name: string) => text("server.certification.nameHasOtherCode", { name }),
 } as const;
 
 export type CertificationInput = CertificationApplication;
@@ -52,7 +53,7 @@ export interface CertificationQuery {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const chars = (text: string) => [...text].length;
-const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+const conflict = (message: ServerText) => new AppError(ErrorCode.CONFLICT, message);
 
 interface CertificationsOptions {
   db: Kysely<Database>;

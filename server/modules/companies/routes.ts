@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import { fileExtension } from "../../../contract/files";
 import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { AppError } from "../../errors";
 import { uploadFailure } from "../../plugins/bodies";
 import { Enveloped, ok } from "../../plugins/envelope";
-import { CompanyIdParams, CompanyPage, CompanySaveBody, CompanySchema, CompanySearchBody, ImportForm } from "./schemas";
-import { Companies } from "./service";
+import { Company, CompanyIdParams, CompanyInput, CompanyPage, CompanySearchBody, ImportAnswer, ImportForm } from "../../../contract/schemas/companies";
+import { Companies, ImportMessages } from "./service";
 import { readCsv, readXlsx } from "./sheet";
 
 const TAGS = ["企业"];
-const NO_FILE = "请选择要导入的 .xlsx 或 .csv 文件";
-const UNREADABLE = "无法读取该文件，请上传 .xlsx 或 UTF-8 编码的 .csv 文件";
 
 /** The company picker of the visit record form, and the administrators' company list upkeep. */
 const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,7 +36,7 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/company/:id",
     {
       config: { access: MenuCode.SERVICE_FILES, logAction: false },
-      schema: { tags: TAGS, summary: "企业详情", params: CompanyIdParams, response: { 200: Enveloped(CompanySchema) } },
+      schema: { tags: TAGS, summary: "企业详情", params: CompanyIdParams, response: { 200: Enveloped(Company) } },
     },
     async (request) => ok(await companies.byId(request.params.id)),
   );
@@ -48,7 +45,7 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/company/save",
     {
       config: { access: MenuCode.ADMIN_COMPANIES, logAction: (request) => ((request.body as { id?: unknown } | undefined)?.id != null ? LogAction.companyUpdated : LogAction.companyCreated) },
-      schema: { tags: TAGS, summary: "新增企业（不带 id）或修改企业（带 id）", body: CompanySaveBody, response: { 200: Enveloped(CompanySchema) } },
+      schema: { tags: TAGS, summary: "新增企业（不带 id）或修改企业（带 id）", body: CompanyInput, response: { 200: Enveloped(Company) } },
     },
     async (request) => ok(await companies.save(request.body), { status: 1 }),
   );
@@ -62,25 +59,25 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "从 .xlsx 或 .csv 导入企业（表头：企业名称、统一社会信用代码、所在区域、产业链环节、地址、联系人、联系电话）；逐行检查，有误则整批不导入并列出行号和原因",
         consumes: ["multipart/form-data"],
         body: ImportForm,
-        response: { 200: Enveloped(Type.Object({ imported: Type.Integer() })) },
+        response: { 200: Enveloped(ImportAnswer) },
       },
       // The body schema is for the OpenAPI document only: the handler reads the multipart body itself.
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      if (!request.isMultipart()) throw AppError.badRequest(NO_FILE);
+      if (!request.isMultipart()) throw AppError.badRequest(ImportMessages.noFile);
       const part = await request.file();
-      if (!part) throw AppError.badRequest(NO_FILE);
+      if (!part) throw AppError.badRequest(ImportMessages.noFile);
       const ext = fileExtension(part.filename);
       if (ext !== "xlsx" && ext !== "csv") {
         part.file.resume();
-        throw AppError.badRequest(NO_FILE);
+        throw AppError.badRequest(ImportMessages.noFile);
       }
       const bytes = await part.toBuffer().catch((error: unknown) => {
         throw uploadFailure(error);
       });
       const rows = ext === "xlsx" ? await readXlsx(bytes) : readCsv(bytes);
-      if (rows === null) throw AppError.badRequest(UNREADABLE);
+      if (rows === null) throw AppError.badRequest(ImportMessages.unreadable);
       return ok(await companies.import(rows), { status: 1 });
     },
   );

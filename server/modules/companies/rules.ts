@@ -10,32 +10,31 @@ import {
   type CompanySegment,
 } from "../../../contract/companies";
 import { CONTACT_PERSON_MAX } from "../../../contract/limits";
+import { text, type ServerText } from "../../i18n";
 
-const ProblemMessages: Record<CompanyProblem, string> = {
-  nameRequired: "请输入企业名称",
-  nameTooLong: `企业名称不能超过 ${COMPANY_NAME_MAX} 个字符`,
-  badCreditCode: "请输入正确的统一社会信用代码",
-  badSegment: "产业链环节须为设计、制造、封装测试、设备或材料",
-  textTooLong: `地址和所在区域不能超过 ${COMPANY_TEXT_MAX} 个字符`,
-  contactPersonTooLong: `联系人不能超过 ${CONTACT_PERSON_MAX} 个字符`,
-  badPhone: "请输入正确的联系电话",
+const LIMITS: Partial<Record<CompanyProblem, number>> = {
+  nameTooLong: COMPANY_NAME_MAX,
+  textTooLong: COMPANY_TEXT_MAX,
+  contactPersonTooLong: CONTACT_PERSON_MAX,
 };
 
+/** A broken rule in the words the form uses (companies.rules), so both halves say the same. */
+export const problemMessage = (problem: CompanyProblem): ServerText => text(`companies.rules.${problem}`, { max: LIMITS[problem] ?? "" });
+
 export const CompanyMessages = {
-  ...ProblemMessages,
-  notFound: "企业不存在",
-  nameTaken: "企业名称已存在",
-  creditCodeTaken: "统一社会信用代码已被其他企业使用",
+  notFound: text("server.companies.notFound"),
+  nameTaken: text("server.companies.nameTaken"),
+  creditCodeTaken: text("server.companies.creditCodeTaken"),
 } as const;
 
 /** A company's fields as stored: trimmed, empty as null, the credit code in capitals. */
 export type CompanyValues = Omit<Company, "id">;
 
 /** The cleaned values, or the first rule they break (the save form and every import row alike). */
-export function checkCompany(input: Omit<CompanyInput, "id" | "segment"> & { segment?: string | null }): CompanyValues | { problem: string } {
+export function checkCompany(input: Omit<CompanyInput, "id" | "segment"> & { segment?: string | null }): CompanyValues | { problem: ServerText } {
   for (const field of COMPANY_FIELDS) {
     const problem = companyFieldProblem(field, input[field]);
-    if (problem) return { problem: CompanyMessages[problem] };
+    if (problem) return { problem: problemMessage(problem) };
   }
   const clean = (field: (typeof COMPANY_FIELDS)[number]) => cleanCompanyField(field, input[field]);
   return {

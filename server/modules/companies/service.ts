@@ -7,6 +7,7 @@ import { containsText } from "../../db/like";
 import type { Database } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 import { CompanyMessages, checkCompany, type CompanyValues } from "./rules";
 import type { SheetRow } from "./sheet";
 
@@ -16,11 +17,13 @@ export interface CompanyDeps {
 }
 
 export const ImportMessages = {
-  empty: "文件中没有企业",
-  badHeader: `表头须为：${COMPANY_IMPORT_HEADER.join("、")}`,
-  failed: (count: number) => `导入失败：${count} 行有误`,
-  duplicateName: (line: number) => `企业名称与第 ${line} 行重复`,
-  duplicateCode: (line: number) => `统一社会信用代码与第 ${line} 行重复`,
+  noFile: text("server.companies.importNoFile"),
+  unreadable: text("server.companies.importUnreadable"),
+  empty: text("server.companies.importEmpty"),
+  badHeader: text("server.companies.importBadHeader", { header: COMPANY_IMPORT_HEADER.join("、") }),
+  failed: (count: number) => text("server.companies.importFailed", { count }),
+  duplicateName: (line: number) => text("server.companies.importDuplicateName", { line }),
+  duplicateCode: (line: number) => text("server.companies.importDuplicateCode", { line }),
 } as const;
 
 const SEGMENT_BY_NAME = new Map(Object.entries(SEGMENT_NAMES).map(([code, name]) => [name, code as CompanySegment]));
@@ -32,7 +35,7 @@ const shown = <T extends { segment: string | null }>(row: T) => ({ ...row, segme
 
 export interface ImportError {
   line: number;
-  reason: string;
+  reason: ServerText;
 }
 
 export class Companies {
@@ -77,7 +80,7 @@ export class Companies {
   }
 
   /** Which rule of uniqueness the values break against the other companies, if any. */
-  private async taken(values: CompanyValues, exceptId?: number): Promise<string | null> {
+  private async taken(values: CompanyValues, exceptId?: number): Promise<ServerText | null> {
     const { db } = this.deps;
     let byName = db.selectFrom("companies").select("id").where("name", "=", values.name);
     if (exceptId !== undefined) byName = byName.where("id", "!=", exceptId);

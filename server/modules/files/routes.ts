@@ -6,15 +6,16 @@ import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import type { FileRow } from "../../db/schema";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { signedInUser } from "../../plugins/auth";
 import { AuthMessages } from "../auth/messages";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "./fileName";
 import { isInlineImage } from "./mimeType";
-import { DownloadParams, UploadForm, UploadedFile } from "./schemas";
+import { DownloadParams, UploadForm, UploadedFile } from "../../../contract/schemas/files";
 import { FileStore, fileNotFound } from "./service";
 
-const NO_FILE = "请选择要上传的文件";
+const NO_FILE = text("server.uploads.noFile");
 /** A downloaded file opened on its own must not run anything, whatever it contains. */
 const DOWNLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 

@@ -10,6 +10,7 @@ import type { Dialect } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { UploadMessages, uploadFailure } from "../../plugins/bodies";
 import { cleanFileName } from "./fileName";
 import { SNIFF_BYTES, sniffMimeType } from "./mimeType";
@@ -50,7 +51,7 @@ class Meter extends Transform {
   }
 }
 
-export const fileNotFound = () => AppError.notFound("文件不存在");
+export const fileNotFound = () => AppError.notFound(text("server.uploads.notFound"));
 
 /**
  * Uploaded files: the bytes under UPLOAD_DIR, named by a random id and spread over 256 folders,
@@ -94,11 +95,11 @@ export class FileStore {
     }
     if (incoming.file.truncated) {
       await rm(temp, { force: true });
-      throw AppError.payloadTooLarge(`文件大小不能超过 ${uploadMaxMb}MB`);
+      throw AppError.payloadTooLarge(text("server.uploads.tooLarge", { max: uploadMaxMb }));
     }
     if (meter.size === 0) {
       await rm(temp, { force: true });
-      throw AppError.badRequest("上传的文件是空的");
+      throw AppError.badRequest(text("server.uploads.empty"));
     }
 
     const storageName = `${id.slice(0, 2)}/${id}`;

@@ -1,6 +1,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createInflateRaw, crc32 } from "node:zlib";
+import { text } from "../../i18n";
 
 /**
  * The one way the server opens an uploaded zip (an Office Open XML package): the central directory
@@ -47,7 +48,7 @@ const DEFLATED = 8;
 const ENCRYPTED_FLAG = 0x1;
 
 export const ZipMessages = {
-  tooLarge: "文件解压后超出大小限制（疑似压缩炸弹），已拒绝",
+  tooLarge: text("server.uploads.zipTooLarge"),
 } as const;
 
 /** Why a package was refused: unreadable (no zip, damaged, encrypted, ZIP64) or past a bound. */

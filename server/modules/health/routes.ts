@@ -1,14 +1,9 @@
-import { Type, type FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { sql } from "kysely";
+import { HealthResult } from "../../../contract/schemas/health";
 import { isDatabaseUnavailable } from "../../db/faults";
 import { AppError, Messages } from "../../errors";
 import { Enveloped, ok } from "../../plugins/envelope";
-
-const HealthResult = Type.Object({
-  status: Type.Literal("ok"),
-  database: Type.Literal("up"),
-  dialect: Type.Union([Type.Literal("sqlite"), Type.Literal("postgres")]),
-});
 
 /**
  * For load balancers and operators: the process answers and so does its database. While the

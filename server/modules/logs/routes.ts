@@ -1,27 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { LogAction } from "../../../contract/logActions";
+import { LogAction, logActionKeyOf } from "../../../contract/logActions";
+import type { Locale } from "../../../i18n/types";
 import { MenuCode } from "../../../contract/menus";
 import { formatDate } from "../../db/time";
 import { AppError } from "../../errors";
+import { requestLocale, text } from "../../i18n";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "../files/fileName";
-import { LogDetail, LogExportBody, LogPage, LogPageBody, LogParams } from "./schemas";
+import { LogDetail, LogExportBody, LogPage, LogPageBody, LogParams } from "../../../contract/schemas/logs";
 import { OperationLogs, type LogDetailValue } from "./service";
 import { buildXlsx, XLSX_CONTENT_TYPE, type XlsxCell } from "./xlsx";
 
 const TAGS = ["操作日志"];
 /** More rows than a spreadsheet is read by; a narrower filter answers the question better. */
 export const EXPORT_MAX_ROWS = 50_000;
-const EXPORT_HEADER = ["序号", "操作", "操作IP", "操作时间", "日志类型", "状态", "操作人", "请求方法", "路径", "耗时(ms)", "错误信息"];
+const EXPORT_COLUMNS = ["serial", "action", "ip", "time", "type", "state", "user", "method", "path", "duration", "error"] as const;
 
-function exportRow(log: LogDetailValue, index: number): XlsxCell[] {
+const exportText = (locale: Locale, name: (typeof EXPORT_COLUMNS)[number] | "sheet" | "signIn" | "operation" | "failed" | "normal") =>
+  text(`server.logs.export.${name}`).in(locale);
+
+/** A known action in the caller's language (as the log screen shows it); any other as stored. */
+function actionIn(locale: Locale, stored: string): string {
+  const key = logActionKeyOf(stored);
+  return key === undefined ? stored : text(`admin.logs.actions.${key}`).in(locale);
+}
+
+function exportRow(locale: Locale, log: LogDetailValue, index: number): XlsxCell[] {
   return [
     index + 1,
-    log.logAction,
+    actionIn(locale, log.logAction),
     log.remoteAddr,
     log.lastModifiedDate,
-    log.logType === 1 ? "登录" : "操作",
-    log.exceptionType === 1 ? "异常" : "正常",
+    exportText(locale, log.logType === 1 ? "signIn" : "operation"),
+    exportText(locale, log.exceptionType === 1 ? "failed" : "normal"),
     log.userName,
     log.method,
     log.path,
@@ -67,11 +78,13 @@ const logsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const filter = request.body.model;
       if ((await logs.count(filter)) > EXPORT_MAX_ROWS) {
-        throw AppError.badRequest(`符合条件的日志超过 ${EXPORT_MAX_ROWS} 条，请缩小筛选范围后再导出`);
+        throw AppError.badRequest(text("server.logs.exportTooMany", { max: EXPORT_MAX_ROWS }));
       }
+      const locale = requestLocale(request);
       const rows = await logs.details(filter, EXPORT_MAX_ROWS);
-      const file = await buildXlsx("操作日志", EXPORT_HEADER, rows.map(exportRow));
-      const name = `操作日志-${formatDate(new Date(), timeZone).replaceAll("-", "")}.xlsx`;
+      const header = EXPORT_COLUMNS.map((column) => exportText(locale, column));
+      const file = await buildXlsx(exportText(locale, "sheet"), header, rows.map((log, index) => exportRow(locale, log, index)));
+      const name = text("server.logs.export.fileName", { date: formatDate(new Date(), timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", XLSX_CONTENT_TYPE).header("content-disposition", contentDisposition("attachment", name)).header("cache-control", "no-store").send(file);
     },
   );

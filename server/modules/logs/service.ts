@@ -6,7 +6,8 @@ import { containsText } from "../../db/like";
 import type { Database, OperationLogsTable } from "../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
-import type { LogDetail, LogFilter, LogRow } from "./schemas";
+import { text } from "../../i18n";
+import type { LogDetail, LogFilter, LogRow } from "../../../contract/schemas/logs";
 
 export type LogFilterValue = Static<typeof LogFilter>;
 export type LogRowValue = Static<typeof LogRow>;
@@ -21,8 +22,8 @@ export interface LogDeps {
 type LogQuery = SelectQueryBuilder<Database, "operationLogs", object>;
 
 export const LogMessages = {
-  notFound: "日志不存在",
-  badDate: (name: string) => `参数 ${name} 应为日期 YYYY-MM-DD 或日期时间 YYYY-MM-DD HH:mm:ss`,
+  notFound: text("server.logs.notFound"),
+  badDate: (name: string) => text("server.logs.badDate", { name }),
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

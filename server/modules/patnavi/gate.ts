@@ -4,15 +4,16 @@ import { ErrorCode } from "../../../contract/envelope";
 import { RoleCode } from "../../../contract/menus";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 
 export const GateMessages = {
-  none: "请先完成企业认证",
-  pending: "企业认证审核中，审核通过后即可使用",
-  rejected: (reason: string | null) => `企业认证未通过：${reason ?? ""}`,
+  none: text("server.patnavi.certificationNone"),
+  pending: text("server.patnavi.certificationPending"),
+  rejected: (reason: string | null) => text("server.patnavi.certificationRejected", { reason: reason ?? "" }),
 } as const;
 
 /** The state travels with the refusal so the app can tell "under review" from the others. */
-const refused = (state: CertificationState | "none", message: string) =>
+const refused = (state: CertificationState | "none", message: ServerText) =>
   new AppError(ErrorCode.CERTIFICATION_REQUIRED, message, 403, { state });
 
 /**

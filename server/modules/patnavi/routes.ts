@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { Type } from "typebox";
 import { MenuCode } from "../../../contract/menus";
+import { JumpUrl, LinkParams, RedirectBody } from "../../../contract/schemas/patnavi";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { requireApprovedCertification } from "./gate";
@@ -10,21 +11,11 @@ import { requireApprovedCertification } from "./gate";
 export const KEYWORDS_MAX = 200;
 
 export const PatnaviMessages = {
-  keywordsRequired: "请输入检索关键词",
-  keywordsTooLong: `检索关键词不能超过 ${KEYWORDS_MAX} 个字符`,
-  typeRequired: "参数 patNaviRedirectTypeEnum 不能为空",
-  unknownLink: "平台链接不存在",
+  keywordsRequired: text("server.patnavi.keywordsRequired"),
+  keywordsTooLong: text("server.patnavi.keywordsTooLong", { max: KEYWORDS_MAX }),
+  typeRequired: text("server.auth.missingParameter", { name: "patNaviRedirectTypeEnum" }),
+  unknownLink: text("server.patnavi.unknownLink"),
 } as const;
-
-const RedirectBody = Type.Object({
-  patNaviRedirectTypeEnum: Type.Optional(Type.Literal("PATENT_LIST", { description: "PATENT_LIST：专利检索结果列表" })),
-  keywords: Type.Optional(Type.String({ description: "检索关键词（PATENT_LIST 时必填）" })),
-  code: Type.Optional(Type.String({ description: "平台链接编号，如 A4（平台链接页）" })),
-});
-
-const JumpUrl = Type.Object({ jumpUrl: Type.String({ description: "跳转地址" }) });
-
-const LinkParams = Type.Object({ id: Type.String({ title: "id", description: "平台链接编号，如 A4" }) });
 
 /**
  * The hand-off to the patent-navigation platform (PATNAVI_URL): a patent query, or one of the

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { Page } from "../../../contract/envelope";
 import type { ActiveSession } from "../../../contract/users";
+import type { Locale } from "../../../i18n/types";
 import { containsText } from "../../db/like";
 import { formatDateTime, fromDbTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { revokeSession } from "../auth/sessions";
 import { browserOf } from "./browser";
 
 export const SessionMessages = {
-  notFound: "会话不存在或已结束",
+  notFound: text("server.sessions.notFound"),
 } as const;
 
 type Deps = Pick<FastifyInstance, "db" | "dialect" | "config">;
@@ -48,7 +50,7 @@ function liveSessions(deps: Deps, username?: string) {
 }
 
 /** POST /api/session/list: the most recently active first. */
-export async function listSessions(deps: Deps, query: SessionQuery): Promise<Page<ActiveSession>> {
+export async function listSessions(deps: Deps, query: SessionQuery, locale: Locale): Promise<Page<ActiveSession>> {
   const username = query.model?.username?.trim();
   const [{ total }, rows] = await Promise.all([
     liveSessions(deps, username)
@@ -79,7 +81,7 @@ export async function listSessions(deps: Deps, query: SessionQuery): Promise<Pag
       username: row.username,
       name: row.name,
       ip: row.ip,
-      browser: browserOf(row.userAgent),
+      browser: browserOf(row.userAgent, locale),
       userAgent: row.userAgent,
       signInDate: time(row.createdAt),
       lastCallDate: time(row.lastSeenAt),

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import QRCode from "qrcode";
 import { Enveloped, ok } from "../../plugins/envelope";
-import { SiteSettings } from "./schemas";
+import { SiteSettings } from "../../../contract/schemas/site";
 
 export const GENERATED_QR_PATH = "/api/open/site/qr.svg";
 

@@ -4,10 +4,11 @@ import { MOBILE_PATTERN, SMS_CODE_TTL_MS, SMS_RESEND_AFTER_MS, SMS_SCENES, type 
 import { ErrorCode } from "../../../contract/envelope";
 import { LogAction } from "../../../contract/logActions";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { rateLimitOf } from "../../plugins/rateLimit";
 import { MobileMessages, userByMobile } from "../accounts/users";
-import { SmsCodeForm, SmsCodeQuery, SmsCodeTiming } from "./schemas";
+import { SmsCodeForm, SmsCodeQuery, SmsCodeTiming } from "../../../contract/schemas/sms";
 import { smsCodesFor } from "./service";
 
 const TIMING = { expiresIn: SMS_CODE_TTL_MS / 1000, resendAfter: SMS_RESEND_AFTER_MS / 1000 };
@@ -25,9 +26,9 @@ async function multipartFields(request: FastifyRequest): Promise<Record<string, 
 function smsRequest(fields: Record<string, unknown>): { mobile: string; scene: SmsScene } {
   const mobile = typeof fields.mobile === "string" ? fields.mobile.trim() : "";
   const scene = fields.scene;
-  if (!mobile) throw AppError.badRequest("参数 mobile 不能为空");
+  if (!mobile) throw AppError.badRequest(text("server.validation.field", { field: "mobile", problem: text("server.validation.problems.empty") }));
   if (!MOBILE_PATTERN.test(mobile)) throw AppError.badRequest(MobileMessages.bad);
-  if (!SMS_SCENES.includes(scene as SmsScene)) throw AppError.badRequest("参数 scene 取值不正确");
+  if (!SMS_SCENES.includes(scene as SmsScene)) throw AppError.badRequest(text("server.validation.field", { field: "scene", problem: text("server.validation.problems.badValue") }));
   return { mobile, scene: scene as SmsScene };
 }
 

@@ -6,6 +6,7 @@ import type { Dialect } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { fromDbTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 import type { Logger } from "../../logger";
 import type { App } from "../../types";
 import { OutboxSmsAdapter, type SmsAdapter } from "./adapter";
@@ -15,13 +16,13 @@ export const SMS_MAX_ATTEMPTS = 5;
 const HOUR_MS = 3_600_000;
 
 export const SmsMessages = {
-  invalidCode: "验证码错误或已过期",
-  tooOften: "该手机号发送验证码过于频繁，请一小时后再试",
-  sendFailed: "短信发送失败，请稍后再试",
-  resendIn: (seconds: number) => `验证码已发送，请 ${seconds} 秒后再试`,
+  invalidCode: text("server.sms.invalidCode"),
+  tooOften: text("server.sms.tooOften"),
+  sendFailed: text("server.sms.sendFailed"),
+  resendIn: (seconds: number) => text("server.sms.resendIn", { seconds }),
 } as const;
 
-const tooManyRequests = (message: string) => new AppError(ErrorCode.TOO_MANY_REQUESTS, message);
+const tooManyRequests = (message: ServerText) => new AppError(ErrorCode.TOO_MANY_REQUESTS, message);
 
 /** The code's fingerprint: it only matches for the number and purpose it was sent for. */
 function hashCode(mobile: string, scene: SmsScene, code: string): string {

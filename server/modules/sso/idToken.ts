@@ -1,9 +1,10 @@
 import { errors, jwtVerify, type JWTPayload } from "jose";
 import { AppError } from "../../errors";
+import { text as serverText } from "../../i18n";
 import { OAuthError } from "../auth/oauthError";
 import { SSO_UNAVAILABLE, type SsoIssuer } from "./issuer";
 
-export const ID_TOKEN_INVALID = "身份令牌无效或已过期";
+export const ID_TOKEN_INVALID = serverText("server.auth.idTokenInvalid");
 
 /** The claims vcpwd uses; the provider vouches for them by its signature. */
 export interface Identity {

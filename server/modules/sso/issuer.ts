@@ -1,5 +1,6 @@
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import type { Logger } from "../../logger";
 import type { CurrentDevProvider } from "./devProvider";
 import { DEV_CLIENT_ID, devIssuerOf } from "./provider";
@@ -21,7 +22,7 @@ export interface SsoIssuer {
   keys(): Promise<JWTVerifyGetKey>;
 }
 
-export const SSO_UNAVAILABLE = "单点登录服务暂不可用，请稍后再试";
+export const SSO_UNAVAILABLE = text("server.auth.ssoUnavailable");
 const DISCOVERY_TIMEOUT_MS = 10_000;
 
 /** The development provider answers in-process: no HTTP request to ourselves. */

@@ -122,7 +122,7 @@ export async function createDevProvider(app: App, secrets: ProviderSecrets): Pro
     await next();
     if (ctx.status === 404 && ctx.body == null) {
       ctx.type = "json";
-      ctx.body = { code: ErrorCode.NOT_FOUND, message: Messages.notFound };
+      ctx.body = { code: ErrorCode.NOT_FOUND, message: String(Messages.notFound) };
       // Koa turns a status it was not told into 200 when a body is set.
       ctx.status = 404;
     }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { OK_CODE } from "../../../contract/envelope";
 import { AppError } from "../../errors";
+import { text } from "../../i18n";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { authenticateClient } from "../auth/clients";
 import { OAuthError } from "../auth/oauthError";
@@ -9,10 +10,10 @@ import { paramsOf } from "../auth/tokenEndpoint";
 import { tokenState } from "./checkToken";
 import type { SsoIssuer } from "./issuer";
 import { callbackUrlOf, postLogoutUrlOf, SSO_SCOPES } from "./provider";
-import { CheckTokenAnswer, CheckTokenQuery, SsoSettings } from "./schemas";
+import { CheckTokenAnswer, CheckTokenQuery, SsoSettings } from "../../../contract/schemas/sso";
 
 /** HTTP 401 with the envelope code 401: the caller of check_token did not say who it is. */
-export const CHECK_TOKEN_UNAUTHENTICATED = "请以该令牌作为 Bearer 令牌，或以客户端凭证调用";
+export const CHECK_TOKEN_UNAUTHENTICATED = text("server.auth.checkTokenUnauthenticated");
 const TOKEN_MAX_LENGTH = 200;
 
 /**

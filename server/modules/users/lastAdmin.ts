@@ -4,6 +4,7 @@ import { RoleCode } from "../../../contract/menus";
 import type { Dialect } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { ServerText } from "../../i18n";
 
 /**
  * The platform must keep one enabled administrator, or nobody could manage users again. Every
@@ -16,7 +17,7 @@ export async function lockAdministrators(trx: Transaction<Database>, dialect: Di
 }
 
 /** Call after the change, in the same transaction: the change is undone when none would be left. */
-export async function requireAnAdministrator(trx: Transaction<Database>, message: string): Promise<void> {
+export async function requireAnAdministrator(trx: Transaction<Database>, message: ServerText): Promise<void> {
   const left = await trx
     .selectFrom("users")
     .innerJoin("userRoles", "userRoles.userId", "users.id")

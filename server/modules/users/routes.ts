@@ -6,14 +6,13 @@ import { AppError } from "../../errors";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { listUsers } from "./list";
-import { AdminUser, AdminUserPage, ResetPassword, RolesBody, UserEditBody, UserEdited, UserIdBody, UserIdParams, UserListBody } from "./schemas";
-import { UserAdmin } from "./service";
+import { AdminUser, AdminUserPage, ResetPassword, RolesBody, UserEditBody, UserEdited, UserIdBody, UserIdParams, UserListBody } from "../../../contract/schemas/users";
+import { UserAdmin, UserMessages } from "./service";
 
 /** /api/user/edit adds a user without an id in the body and edits the one it names otherwise. */
 const hasId = (body: unknown): boolean => typeof body === "object" && body !== null && "id" in body && (body as { id?: unknown }).id != null;
 
 const TAGS = ["用户管理"];
-const USERNAME_REQUIRED = "请输入用户名";
 
 /**
  * The user list (/user) and user management (/userCenter/userManage): the list needs ADMIN_USERS,
@@ -50,7 +49,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id, username, ...fields } = request.body;
       if (id !== undefined) return ok(await users.edit({ id, ...fields }), { status: 1 });
-      if (username === undefined) throw AppError.badRequest(USERNAME_REQUIRED);
+      if (username === undefined) throw AppError.badRequest(UserMessages.usernameRequired);
       return ok(await users.create({ username, ...fields }), { status: 1 });
     },
   );

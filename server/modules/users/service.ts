@@ -5,27 +5,29 @@ import { USER_NAME_MAX, type AdminUser, type CreatedUser, type NewUserInput, typ
 import type { Database } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { text, type ServerText } from "../../i18n";
 import { generatePassword, hashPassword } from "../../security/password";
 import { revokeUserSessions, type SessionDeps } from "../auth/sessions";
 import { lockAdministrators, requireAnAdministrator } from "./lastAdmin";
 import { adminUserById } from "./list";
 
 export const UserMessages = {
-  notFound: "用户不存在",
-  badUsername: "用户名须以字母开头，由 4-20 位字母、数字或下划线组成",
-  usernameTaken: "用户名已被占用",
-  nameRequired: "姓名不能为空",
-  nameTooLong: `姓名不能超过 ${USER_NAME_MAX} 个字符`,
-  badMobile: "请输入正确的手机号",
-  mobileTaken: "手机号已被其他账号使用",
-  rolesRequired: "请至少选择一个角色",
-  unknownRole: (code: string) => `角色“${code}”不存在`,
-  unknownCompany: "所选企业不存在",
-  disableSelf: "不能停用自己的账号",
-  deleteSelf: "不能删除自己的账号",
-  lastAdminDisable: "不能停用最后一个启用的管理员",
-  lastAdminDelete: "不能删除最后一个启用的管理员",
-  lastAdminRole: "不能取消最后一个启用的管理员的管理员角色",
+  notFound: text("server.users.notFound"),
+  badUsername: text("server.users.badUsername"),
+  usernameRequired: text("server.users.usernameRequired"),
+  usernameTaken: text("server.users.usernameTaken"),
+  nameRequired: text("server.users.nameRequired"),
+  nameTooLong: text("server.users.nameTooLong", { max: USER_NAME_MAX }),
+  badMobile: text("server.users.badMobile"),
+  mobileTaken: text("server.users.mobileTaken"),
+  rolesRequired: text("server.users.rolesRequired"),
+  unknownRole: (code: string) => text("server.users.unknownRole", { code }),
+  unknownCompany: text("server.users.unknownCompany"),
+  disableSelf: text("server.users.disableSelf"),
+  deleteSelf: text("server.users.deleteSelf"),
+  lastAdminDisable: text("server.users.lastAdminDisable"),
+  lastAdminDelete: text("server.users.lastAdminDelete"),
+  lastAdminRole: text("server.users.lastAdminRole"),
 } as const;
 
 export interface UserAdminDeps extends SessionDeps {
@@ -38,7 +40,7 @@ export interface Actor {
   sessionId: number;
 }
 
-const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+const conflict = (message: ServerText) => new AppError(ErrorCode.CONFLICT, message);
 const chars = (text: string) => [...text].length;
 
 function cleanName(raw: string): string {

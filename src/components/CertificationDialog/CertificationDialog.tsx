@@ -1,7 +1,7 @@
 import { Button, Modal, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
 
 /** SPEC 9: the certification dialog is 620 px wide. */
 export const CERTIFICATION_DIALOG_WIDTH = 620;

@@ -1,6 +1,6 @@
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
-import { Button, message, Upload, type UploadProps } from "antd";
-import { useRef, useState, type ReactNode } from "react";
+import { Button, message, Upload, type FormRule, type UploadProps } from "antd";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { downloadPath, IMAGE_EXTENSIONS, UPLOAD_FIELD, UPLOAD_PATH } from "../../../contract/files";
 import { useT } from "../../i18n/I18nContext";
 import { downloadStoredFile } from "./downloadFile";
@@ -29,8 +29,29 @@ export interface FileUploadProps {
   listType?: UploadProps["listType"];
   disabled?: boolean;
   onPreview?: (file: { id: string; name: string; url: string }) => void;
+  /** Told when a file starts or stops being sent; see useUploadGuard. */
+  onPendingChange?: (pending: boolean) => void;
   /** The trigger; a default button when absent. */
   children?: ReactNode;
+}
+
+/**
+ * A form rule for the Form.Item around a FileUpload: saving while a chosen file is still being sent
+ * would save the form without it, so the form waits, with a message under the field, until it is in.
+ */
+export function useUploadGuard(): { rule: FormRule; onPendingChange: (pending: boolean) => void } {
+  const t = useT();
+  const pending = useRef(false);
+  const rule = useMemo<FormRule>(
+    () => ({ validator: () => (pending.current ? Promise.reject(new Error(t("controls.upload.stillSending"))) : Promise.resolve()) }),
+    [t],
+  );
+  return {
+    rule,
+    onPendingChange: (now) => {
+      pending.current = now;
+    },
+  };
 }
 
 export function FileUpload({
@@ -47,6 +68,7 @@ export function FileUpload({
   listType = "text",
   disabled = false,
   onPreview,
+  onPendingChange,
   children,
 }: FileUploadProps) {
   const t = useT();
@@ -60,6 +82,7 @@ export function FileUpload({
   // antd marks a removed row by mutating it in place, so the previous list cannot tell which ids
   // were reported; this remembers them for use without a value.
   const reportedIds = useRef(value ?? []);
+  const reportedPending = useRef(false);
   if (value !== seenValue) {
     setSeenValue(value);
     if (!sameIds(value ?? [], doneIds(list))) setList(entriesForIds(value ?? [], list, nameOf, linked));
@@ -120,6 +143,11 @@ export function FileUpload({
       entry.status === "done" && entry.response ? { ...entry, ...storedEntry(entry.response.id, entry.name, linked), uid: entry.uid } : entry,
     );
     setList(next);
+    const pending = next.some((entry) => entry.status === "uploading");
+    if (pending !== reportedPending.current) {
+      reportedPending.current = pending;
+      onPendingChange?.(pending);
+    }
     if (file.status === "error") {
       const serverMessage = file.error instanceof UploadError ? file.error.serverMessage : undefined;
       void messageApi.error(serverMessage ?? t("controls.upload.failed", { name: file.name }));

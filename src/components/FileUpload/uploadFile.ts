@@ -1,5 +1,6 @@
 import { isSuccessBody, type Envelope } from "../../../contract/envelope";
 import { UPLOAD_FIELD, UPLOAD_PATH, type UploadedFile } from "../../../contract/files";
+import { storedLocale } from "../../../providers/storedLocale";
 
 export type { UploadedFile };
 
@@ -54,6 +55,8 @@ export function uploadFile(file: Blob, options: UploadOptions = {}): UploadTask 
     if (aborted) throw new UploadError();
     return new Promise<UploadedFile>((resolve, reject) => {
       xhr.open("POST", options.path ?? UPLOAD_PATH);
+      // Like every axios call (providers/http.ts): the server words its refusals in the user's language.
+      xhr.setRequestHeader("Accept-Language", storedLocale());
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) {

@@ -1,63 +1,82 @@
 import { ProForm } from "@ant-design/pro-components";
-import { Button, Spin, type FormInstance } from "antd";
-import { useLayoutEffect, useState, type ReactNode } from "react";
+import { Button, Spin, type FormProps, type ModalProps } from "antd";
+import type { MouseEvent, ReactNode } from "react";
 import { useT } from "../../i18n/I18nContext";
 import { DraggableModal } from "../DraggableModal";
 
+/** What FormModal takes from Refine's useModalForm. */
+export interface ModalForm<T> {
+  modalProps: ModalProps;
+  formProps: FormProps<T>;
+  formLoading: boolean;
+}
+
 /**
- * An add-or-edit dialog: a draggable modal holding a ProForm, saved by the footer's button. A
- * refusal keeps the dialog open (the request layer has shown the server's message) so the input can
- * be corrected; `onFinish` closes it on success, 取消 closes it without saving.
+ * An add-or-edit dialog over Refine's useModalForm: a draggable modal holding a ProForm, saved by the
+ * footer's button through the hook's save (the resource's create or update). A refusal keeps the
+ * dialog open (the request layer has shown the server's message) so the input can be corrected; the
+ * hook closes it on success, and 取消 closes it without saving. The owner mounts one per opening, so
+ * an add always starts empty.
  */
 export function FormModal<T extends object>({
-  open,
+  modalForm: { modalProps, formProps, formLoading },
   title,
   testId,
-  form,
   initialValues,
-  onFinish,
+  toPayload,
   onClose,
-  submitting,
   loading = false,
   width,
   children,
 }: {
-  open: boolean;
+  modalForm: ModalForm<T>;
   /** The dialog's title, already translated. */
   title: string;
-  /** The form's test id; the save button's is `${testId}-submit`. */
+  /** The form's test id; the save button's is `${testId}-submit`, the cancel button's `${testId}-cancel`. */
   testId: string;
-  form: FormInstance<T>;
-  initialValues: Partial<T>;
-  onFinish: (values: T) => Promise<void>;
+  /** Where the form starts: an edit's record (when the hook did not load it) or an add's defaults. */
+  initialValues?: Partial<T>;
+  /** The body the save sends, from what the form holds (trimmed, cleared fields as null…). */
+  toPayload?: (values: T) => object;
+  /** After the dialog is closed, saved or not: its owner unmounts it. */
   onClose: () => void;
-  submitting: boolean;
   /** While the record to edit loads: a spinner, and nothing to save yet. */
   loading?: boolean;
   width?: number;
   children: ReactNode;
 }) {
   const t = useT();
-  // Each opening mounts a new form; see FreshStart.
-  const [openings, setOpenings] = useState(0);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpenings(openings + 1);
-  }
+  const cancel = (event: MouseEvent<HTMLButtonElement>) => {
+    modalProps.onCancel?.(event);
+    onClose();
+  };
+  const save = async (values: T) => {
+    try {
+      await formProps.onFinish?.((toPayload ? toPayload(values) : values) as T);
+    } catch {
+      // Shown by the request layer; the values stay for the user to correct.
+    }
+  };
   return (
     <DraggableModal
-      open={open}
+      {...modalProps}
       title={title}
-      onCancel={onClose}
+      width={width}
+      onCancel={cancel}
       destroyOnHidden
       maskClosable={false}
-      width={width}
       footer={[
-        <Button key="cancel" onClick={onClose} data-testid={`${testId}-cancel`}>
+        <Button key="cancel" onClick={cancel} data-testid={`${testId}-cancel`}>
           {t("controls.dialog.cancel")}
         </Button>,
-        <Button key="save" type="primary" disabled={loading} loading={submitting} onClick={() => form.submit()} data-testid={`${testId}-submit`}>
+        <Button
+          key="save"
+          type="primary"
+          disabled={loading}
+          loading={!loading && formLoading}
+          onClick={() => formProps.form?.submit()}
+          data-testid={`${testId}-submit`}
+        >
           {t("controls.formModal.save")}
         </Button>,
       ]}
@@ -66,31 +85,18 @@ export function FormModal<T extends object>({
         <Spin />
       ) : (
         <ProForm<T>
-          key={openings}
-          form={form}
+          form={formProps.form}
           layout="vertical"
           submitter={false}
           // Without it ProForm leaves cleared fields out of the values, and a cleared field would stay.
           omitNil={false}
-          initialValues={initialValues}
-          onFinish={onFinish}
+          initialValues={initialValues ?? formProps.initialValues}
+          onFinish={save}
           data-testid={testId}
         >
           {children}
-          <FreshStart form={form} />
         </ProForm>
       )}
     </DraggableModal>
   );
-}
-
-/**
- * The form instance outlives the dialog, and a form mounted on it keeps the values the instance
- * holds over its initialValues: without a reset an add would open with the last record typed.
- * Rendered after the fields, so its layout effect runs once they are mounted (and before paint),
- * when the form has taken this opening's initialValues.
- */
-function FreshStart({ form }: { form: FormInstance }) {
-  useLayoutEffect(() => form.resetFields(), [form]);
-  return null;
 }

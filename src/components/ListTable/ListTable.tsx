@@ -3,6 +3,7 @@ import type { TablePaginationConfig, TableProps } from "antd";
 import { Alert } from "antd";
 import { useMemo, type ReactNode } from "react";
 import { LIST_PAGE_SIZES } from "../../../contract/limits";
+import { withLightCell } from "./lightCells";
 import "./listTable.css";
 
 /**
@@ -17,9 +18,12 @@ function withPlainEllipsis<T>(column: ProColumns<T>): ProColumns<T> {
     ...rest,
     render: (dom, row, index, action, schema) => {
       const value = rest.dataIndex && !Array.isArray(rest.dataIndex) ? (row as Record<string, unknown>)[String(rest.dataIndex)] : undefined;
+      const shown = render ? (render(dom, row, index, action, schema) as ReactNode) : dom;
+      // The title repeats what the cell shows (a translated action, say), not the stored value.
+      const title = typeof shown === "string" ? shown : typeof value === "string" ? value : undefined;
       return (
-        <div className="list-table__ellipsis" title={typeof value === "string" ? value : undefined}>
-          {render ? (render(dom, row, index, action, schema) as ReactNode) : dom}
+        <div className="list-table__ellipsis" title={title}>
+          {shown}
         </div>
       );
     },
@@ -28,6 +32,7 @@ function withPlainEllipsis<T>(column: ProColumns<T>): ProColumns<T> {
 
 /**
  * A list screen's table: Refine's useTable owns the fetching, paging and URL; ProTable only renders,
+ * each column by its `valueType` (text, dateTime, a `select` over a value set's `valueEnum`, option),
  * with SPEC 2's page sizes. A failure other than a refusal shows once, above the table. Columns keep
  * their natural width: a table wider than its place scrolls sideways instead of wrapping a column
  * to a character a line (SPEC 1's narrow screens).
@@ -39,6 +44,7 @@ export function ListTable<T extends object>({
   error,
   pagination,
   emptyText,
+  emptyCellText,
   toolBar,
 }: {
   testId: string;
@@ -49,10 +55,12 @@ export function ListTable<T extends object>({
   pagination?: TablePaginationConfig;
   /** What an empty list says, where a screen's wording differs from antd's own. */
   emptyText?: string;
+  /** What a cell without a value shows, where a screen's wording differs from ProTable's "-". */
+  emptyCellText?: string;
   /** Buttons above the table, on its right. */
   toolBar?: ReactNode[];
 }) {
-  const shownColumns = useMemo(() => columns.map(withPlainEllipsis), [columns]);
+  const shownColumns = useMemo(() => columns.map((column) => withPlainEllipsis(withLightCell(column))), [columns]);
   return (
     <>
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
@@ -64,6 +72,7 @@ export function ListTable<T extends object>({
           loading={Boolean(tableProps.loading)}
           onChange={tableProps.onChange}
           locale={emptyText ? { emptyText } : undefined}
+          columnEmptyText={emptyCellText}
           scroll={{ x: "max-content" }}
           pagination={
             tableProps.pagination && {

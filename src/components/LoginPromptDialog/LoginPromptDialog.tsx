@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { endSession } from "../../../providers/session/userSession";
 import { useT } from "../../i18n/I18nContext";
-import { isLoginPath, Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
+import { isLoginPath } from "../../routes";
 
 /** SPEC 9: the login prompt is 440 px wide. */
 export const LOGIN_PROMPT_WIDTH = 440;

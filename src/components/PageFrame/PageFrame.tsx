@@ -31,7 +31,7 @@ export function PageFrame({
         />
       )}
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} className="page-title">
           {t(title)}
         </Typography.Title>
         {extra}

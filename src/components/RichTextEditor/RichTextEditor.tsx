@@ -1,7 +1,7 @@
 import "braft-editor/dist/index.css";
 import type { EditorState, MediaType } from "braft-editor";
 import { message, theme } from "antd";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from "../../../contract/files";
 import { useI18n } from "../../i18n/I18nContext";
 import { acceptAttribute, checkFile, formatBytes } from "../FileUpload/fileRules";
@@ -21,6 +21,27 @@ export interface RichTextEditorProps {
   uploadPath?: string;
   authHeaders?: AuthHeaders;
   id?: string;
+  /** The editor's accessible name: its form label. */
+  label?: string;
+}
+
+/**
+ * braft's icon buttons have their name only in a data-title tooltip, which no screen reader reads;
+ * each gets it as its aria-label, also when braft redraws the toolbar. Buttons showing text (the
+ * heading and size pickers) are named by that text.
+ */
+function nameToolbarButtons(root: HTMLElement): () => void {
+  const name = () => {
+    for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-title]")) {
+      if (button.textContent?.trim()) continue;
+      const title = button.dataset.title ?? "";
+      if (button.getAttribute("aria-label") !== title) button.setAttribute("aria-label", title);
+    }
+  };
+  name();
+  const observer = new MutationObserver(name);
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-title"] });
+  return () => observer.disconnect();
 }
 
 export default function RichTextEditor({
@@ -32,10 +53,13 @@ export default function RichTextEditor({
   uploadPath,
   authHeaders,
   id,
+  label,
 }: RichTextEditorProps) {
   const { t, locale } = useI18n();
   const { token } = theme.useToken();
   const [messageApi, messageHolder] = message.useMessage();
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => nameToolbarButtons(frame.current!), []);
 
   const [editorState, setEditorState] = useState<EditorState>(() => BraftEditor.createEditorState(value ?? ""));
   const [html, setHtml] = useState(value ?? "");
@@ -83,6 +107,7 @@ export default function RichTextEditor({
 
   return (
     <div
+      ref={frame}
       id={id}
       data-testid="rich-text-editor"
       style={{ border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, background: token.colorBgContainer }}
@@ -97,6 +122,7 @@ export default function RichTextEditor({
         controls={readOnly ? [] : undefined}
         media={media}
         contentStyle={{ height }}
+        draftProps={{ ariaLabel: label ?? placeholder ?? t("controls.editor.placeholder") }}
       />
     </div>
   );

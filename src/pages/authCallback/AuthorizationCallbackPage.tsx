@@ -1,10 +1,10 @@
+import { notify } from "../../../providers/notifier";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { SIGN_IN_ERROR_REDIRECT_MS } from "../../../contract/limits";
-import { notify } from "../../../providers/notifier";
 import { completeSsoSignIn } from "../../../providers/session/ssoCallback";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
 import { showCertificationDialogFor } from "../../session/certificationRefusal";
 
 /**

@@ -1,26 +1,36 @@
 import { AppstoreOutlined, FileSearchOutlined, SafetyCertificateOutlined, SolutionOutlined } from "@ant-design/icons";
+import { useCan } from "@refinedev/core";
 import { Button, Card, Col, Row, Space, Typography } from "antd";
 import { Link } from "react-router";
 import { MenuCode } from "../../../contract/menus";
-import { useCanMenu } from "../../access";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
-import { useStoredUser } from "../../session/storedUser";
+import { Paths } from "../../../contract/paths";
+import { useStoredUser } from "../../../providers/session/storedUser";
 import { PatentSearchBox } from "./PatentSearchBox";
 import "./home.css";
 import { ProductCard } from "./ProductCard";
 import { usePatnaviHandoff } from "./usePatnaviHandoff";
 
 const features = [
-  { key: "serviceFiles", icon: <SolutionOutlined aria-hidden />, path: Paths.SERVICE_FILES, code: MenuCode.SERVICE_FILES },
-  { key: "certification", icon: <SafetyCertificateOutlined aria-hidden />, path: Paths.ACCREDITED_INSTITUTION, code: MenuCode.CERTIFICATION_APPLY },
+  {
+    key: "serviceFiles",
+    icon: <SolutionOutlined aria-hidden />,
+    path: Paths.SERVICE_FILES,
+    access: { resource: "serviceRecords", action: "list", params: { menuCode: MenuCode.SERVICE_FILES } },
+  },
+  {
+    key: "certification",
+    icon: <SafetyCertificateOutlined aria-hidden />,
+    path: Paths.ACCREDITED_INSTITUTION,
+    access: { resource: "certifications", action: "create", params: { menuCode: MenuCode.CERTIFICATION_APPLY } },
+  },
 ] as const;
 
 function FeatureCard({ feature }: { feature: (typeof features)[number] }) {
   const t = useT();
   // Like the search: a visitor follows the link and is asked to sign in; a signed-in user without
   // the feature's code sees what the platform offers, without a link its page would refuse (SPEC 6).
-  const allowed = useCanMenu(feature.code);
+  const allowed = useCan(feature.access).data?.can === true;
   const signedIn = useStoredUser() !== null;
   const offered = allowed || !signedIn;
   const card = (
@@ -46,14 +56,14 @@ export default function HomePage() {
   const { handOff, busy } = usePatnaviHandoff();
   // A visitor is offered the search and asked to sign in; a signed-in user only with the code the
   // hand-off call needs (SPEC 6), so staff are not shown a search that can only be refused.
-  const canPatnavi = useCanMenu(MenuCode.PATNAVI);
+  const canPatnavi = useCan({ resource: "patnavi", action: "search", params: { menuCode: MenuCode.PATNAVI } }).data?.can === true;
   const signedIn = useStoredUser() !== null;
   const offersPatnavi = canPatnavi || !signedIn;
 
   return (
     <div className="page-container" data-testid="home-page">
       <section className="home-hero" style={{ marginBottom: 32 }}>
-        <Typography.Title level={2}>{t("shell.home.heading")}</Typography.Title>
+        <Typography.Title level={1} className="page-title page-title--hero">{t("shell.home.heading")}</Typography.Title>
         <Typography.Paragraph type="secondary">{t("shell.home.intro")}</Typography.Paragraph>
         {offersPatnavi && (
           <Space direction="vertical" size="middle" style={{ width: "100%" }}>

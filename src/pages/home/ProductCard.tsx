@@ -3,7 +3,7 @@ import { Button, Card } from "antd";
 import { useState } from "react";
 import { isLoggedIn } from "../../../providers/session/isLoggedIn";
 import { useT } from "../../i18n/I18nContext";
-import { useStoredUser } from "../../session/storedUser";
+import { useStoredUser } from "../../../providers/session/storedUser";
 import { useSiteSettings } from "../../site/SiteSettings";
 import { AI_PATENT_PRODUCT, productUrl } from "./aiPatentProduct";
 import { ContactDialog } from "./ContactDialog";

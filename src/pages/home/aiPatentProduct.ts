@@ -1,5 +1,5 @@
 import { associationNameOf, type SiteSettings } from "../../site/SiteSettings";
-import type { Translate } from "../../i18n/types";
+import type { Translate } from "../../../i18n/types";
 
 /**
  * The AI patent-management product on the home page. Its address and contact person come from the

@@ -1,5 +1,5 @@
+import { useNotification } from "@refinedev/core";
 import { useState } from "react";
-import { notify } from "../../../providers/notifier";
 import { patnaviJumpUrl, type PatnaviRedirect } from "../../../providers/session/patnaviRedirect";
 import { showCertificationDialogFor } from "../../session/certificationRefusal";
 import { useRequireLogin } from "../../session/useRequireLogin";
@@ -10,6 +10,7 @@ import { useRequireLogin } from "../../session/useRequireLogin";
  */
 export function usePatnaviHandoff(): { handOff: (request: PatnaviRedirect) => Promise<void>; busy: boolean } {
   const requireLogin = useRequireLogin();
+  const { open: toast } = useNotification();
   const [busy, setBusy] = useState(false);
 
   const handOff = async (request: PatnaviRedirect) => {
@@ -20,7 +21,7 @@ export function usePatnaviHandoff(): { handOff: (request: PatnaviRedirect) => Pr
       window.open(jumpUrl, "_blank", "noopener");
     } catch (error) {
       // The call is silent: every refusal but "under review" is shown here, with the server's words.
-      if (!showCertificationDialogFor(error)) notify.error(error instanceof Error ? error.message : String(error));
+      if (!showCertificationDialogFor(error)) toast?.({ type: "error", message: error instanceof Error ? error.message : String(error) });
     } finally {
       setBusy(false);
     }

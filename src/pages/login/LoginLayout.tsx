@@ -11,9 +11,9 @@ export function LoginLayout({ title, children }: { title: string; children?: Rea
   return (
     <div className="login-layout">
       <section className="login-card" data-testid="login-card" aria-labelledby="login-card-title">
-        <h2 className="login-card__title" id="login-card-title">
+        <h1 className="login-card__title" id="login-card-title">
           {t(title)}
-        </h2>
+        </h1>
         <div className="login-card__body">{children}</div>
       </section>
     </div>

@@ -1,12 +1,12 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
-import { useLogin } from "@refinedev/core";
 import { Alert, Button, Divider, Form, Input, Space } from "antd";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { authProvider } from "../../../providers/authProvider";
 import { redirectToAuthorize } from "../../../providers/session/authorizeRedirect";
 import type { PasswordCredentials } from "../../../providers/session/passwordSignIn";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
 import { CaptchaInput } from "./CaptchaInput";
 import { LoginLayout } from "./LoginLayout";
 import { useCaptcha } from "./useCaptcha";
@@ -22,21 +22,32 @@ export default function LoginPage() {
   const t = useT();
   const [form] = Form.useForm<LoginFields>();
   const { captcha, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha();
-  const { mutate: login, isPending } = useLogin<PasswordCredentials>();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [leavingForSso, setLeavingForSso] = useState(false);
 
   const submit = ({ username, password, vcode }: LoginFields) => {
     setError(null);
-    const credentials = { username: username.trim(), password, vid: captcha?.vid ?? "", vcode: vcode.trim() };
-    login(credentials, {
-      onSuccess: (result) => {
-        if (result.success) return;
-        // A captcha is good for one attempt: the next one needs a fresh picture and code.
-        setError(result.error?.message ?? null);
-        form.setFieldValue("vcode", "");
-        refreshCaptcha();
-      },
+    const credentials: PasswordCredentials = {
+      username: username.trim(),
+      password,
+      vid: captcha?.vid ?? "",
+      vcode: vcode.trim(),
+    };
+    // The authProvider directly rather than Refine's useLogin: the sign-in pages run without Refine,
+    // which a first visit here would otherwise have to load (App.tsx).
+    setPending(true);
+    void authProvider.login(credentials).then((result) => {
+      setPending(false);
+      if (result.success) {
+        if (result.redirectTo) void navigate(result.redirectTo);
+        return;
+      }
+      // A captcha is good for one attempt: the next one needs a fresh picture and code.
+      setError(result.error?.message ?? null);
+      form.setFieldValue("vcode", "");
+      refreshCaptcha();
     });
   };
 

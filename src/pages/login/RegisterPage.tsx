@@ -1,9 +1,9 @@
+import { notify } from "../../../providers/notifier";
 import { Button, Form, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { notify } from "../../../providers/notifier";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
 import { register, type Registration } from "./accountCalls";
 import { LoginLayout } from "./LoginLayout";
 import { RegisterInputs } from "./RegisterInputs";

@@ -1,9 +1,9 @@
+import { notify } from "../../../providers/notifier";
 import { Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { notify } from "../../../providers/notifier";
 import { useT } from "../../i18n/I18nContext";
-import { Paths } from "../../routes";
+import { Paths } from "../../../contract/paths";
 import { resetPassword, type PasswordReset } from "./accountCalls";
 import { mobileRules, smsCodeRules } from "./accountRules";
 import { LoginLayout } from "./LoginLayout";

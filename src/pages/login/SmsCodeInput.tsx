@@ -1,7 +1,7 @@
+import { notify } from "../../../providers/notifier";
 import { Button, Form, Input, Space } from "antd";
 import { useState } from "react";
 import { SMS_CODE_TTL_MS, SMS_RESEND_AFTER_MS, type SmsScene } from "../../../contract/account";
-import { notify } from "../../../providers/notifier";
 import { useT } from "../../i18n/I18nContext";
 import { sendSmsCode } from "./accountCalls";
 import { useCountdown } from "./useCountdown";

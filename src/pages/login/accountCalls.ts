@@ -1,13 +1,12 @@
 import type { Envelope } from "../../../contract/envelope";
 import type { Registration, SmsScene } from "../../../contract/account";
+import type { InfoExists, PasswordReset } from "../../../contract/schemas/accounts";
+import type { SmsCodeTiming } from "../../../contract/schemas/sms";
 import { http } from "../../../providers/http";
 import { postWrite } from "./writeCall";
 
 /** How long the code lives and when another may be asked for, both in seconds. */
-export interface SmsCodeTiming {
-  expiresIn: number;
-  resendAfter: number;
-}
+export type { SmsCodeTiming };
 
 /** Sends an SMS code; the server answers 429 with its reason when asked too soon or too often. */
 export async function sendSmsCode(mobile: string, scene: SmsScene): Promise<SmsCodeTiming | undefined> {
@@ -22,7 +21,7 @@ export type ExistsField = "username" | "mobile";
 
 /** Whether a username or mobile number is already taken; silent, since it runs as the user types. */
 export async function infoExists(type: ExistsField, value: string): Promise<boolean> {
-  const body = await http.post<Envelope<{ exists: boolean }>>(
+  const body = await http.post<Envelope<InfoExists>>(
     "/api/user/infoExists",
     { type, value },
     { noAuth: true, silent: true },
@@ -35,10 +34,6 @@ export type { Registration };
 export const register = (registration: Registration) =>
   postWrite<{ id: string | number }>("/api/user/register", registration, { noAuth: true });
 
-export interface PasswordReset {
-  mobile: string;
-  smsCode: string;
-  password: string;
-}
+export type { PasswordReset };
 
 export const resetPassword = (reset: PasswordReset) => postWrite("/api/user/forgetPwd", reset, { noAuth: true });

@@ -5,7 +5,7 @@ import {
   SMS_CODE_PATTERN,
   USERNAME_PATTERN,
 } from "../../../contract/account";
-import type { Translate } from "../../i18n/types";
+import type { Translate } from "../../../i18n/types";
 import { infoExists, type ExistsField } from "./accountCalls";
 
 /** The account form rules, built on the contract's patterns so the server checks the same thing. */

@@ -1,6 +1,6 @@
+import { CanAccess } from "@refinedev/core";
 import { Spin } from "antd";
 import { MenuCode } from "../../../contract/menus";
-import { useCanMenu } from "../../access";
 import { NoPermission } from "../../components/NoPermission";
 import { CertificationDetails } from "./CertificationDetails";
 import { CertificationForm } from "./CertificationForm";
@@ -15,15 +15,20 @@ import { useLoaded } from "./useLoaded";
  * without the certification code (staff, who cannot submit) gets the no-permission state (SPEC 6).
  */
 export default function AccreditedInstitutionPage() {
-  const canApply = useCanMenu(MenuCode.CERTIFICATION_APPLY);
-  if (!canApply) {
-    return (
-      <UserCenterPanel title="shell.titles.accreditedInstitution">
-        <NoPermission />
-      </UserCenterPanel>
-    );
-  }
-  return <CertificationProgress />;
+  return (
+    <CanAccess
+      resource="certifications"
+      action="create"
+      params={{ menuCode: MenuCode.CERTIFICATION_APPLY }}
+      fallback={
+        <UserCenterPanel title="shell.titles.accreditedInstitution">
+          <NoPermission />
+        </UserCenterPanel>
+      }
+    >
+      <CertificationProgress />
+    </CanAccess>
+  );
 }
 
 function CertificationProgress() {

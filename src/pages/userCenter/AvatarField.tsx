@@ -13,7 +13,15 @@ export const DEFAULT_AVATAR_SRC = "/default-avatar.svg";
 const AVATAR_SIZE = 96;
 
 /** The avatar as a form control holding its file id; the image opens in the previewer on click. */
-export function AvatarField({ value, onChange }: { value?: string | null; onChange?: (id: string | null) => void }) {
+export function AvatarField({
+  value,
+  onChange,
+  onPendingChange,
+}: {
+  value?: string | null;
+  onChange?: (id: string | null) => void;
+  onPendingChange?: (pending: boolean) => void;
+}) {
   const t = useT();
   const [previewing, setPreviewing] = useState(false);
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
@@ -42,6 +50,7 @@ export function AvatarField({ value, onChange }: { value?: string | null; onChan
           onChange={(ids) => onChange?.(ids[0] ?? null)}
           fileNames={value ? { [value]: t("account.basicInfo.currentAvatar") } : undefined}
           onPreview={() => setPreviewing(true)}
+          onPendingChange={onPendingChange}
         >
           <Button icon={<UploadOutlined />} data-testid="avatar-upload">
             {t("account.basicInfo.uploadAvatar")}

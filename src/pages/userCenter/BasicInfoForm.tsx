@@ -1,6 +1,7 @@
+import { useNotification } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
-import { notify } from "../../../providers/notifier";
+import { useUploadGuard } from "../../components/FileUpload";
 import { useT } from "../../i18n/I18nContext";
 import { AvatarField } from "./AvatarField";
 import { rememberUser } from "./rememberUser";
@@ -18,8 +19,10 @@ interface BasicInfoValues {
 /** Avatar, name and email; the account's username and company are shown, not edited. */
 export function BasicInfoForm({ user }: { user: UserInfo }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [form] = Form.useForm<BasicInfoValues>();
   const [saving, setSaving] = useState(false);
+  const avatarUploads = useUploadGuard();
 
   const save = async ({ avatar, name, email }: BasicInfoValues) => {
     setSaving(true);
@@ -32,7 +35,7 @@ export function BasicInfoForm({ user }: { user: UserInfo }) {
         email: form.isFieldTouched("email") ? email?.trim() || null : undefined,
       });
       rememberUser(saved);
-      notify.success(t("account.basicInfo.saved"));
+      toast?.({ type: "success", message: t("account.basicInfo.saved") });
     } catch {
       // The request layer has shown the server's reason.
     } finally {
@@ -49,8 +52,8 @@ export function BasicInfoForm({ user }: { user: UserInfo }) {
       initialValues={{ avatar: user.avatar, name: user.name ?? "", email: user.email ?? "" }}
       onFinish={(values) => void save(values)}
     >
-      <Form.Item name="avatar" label={t("account.fields.avatar")}>
-        <AvatarField />
+      <Form.Item name="avatar" label={t("account.fields.avatar")} rules={[avatarUploads.rule]}>
+        <AvatarField onPendingChange={avatarUploads.onPendingChange} />
       </Form.Item>
       <Form.Item label={t("account.fields.username")}>
         <span data-testid="basic-username">{user.username}</span>

@@ -21,7 +21,7 @@ export default function BasicInfoPage() {
         <>
           <BasicInfoForm user={user} />
           <Divider />
-          <Typography.Title level={5}>{t("account.basicInfo.mobileSection")}</Typography.Title>
+          <Typography.Title level={2} className="section-title">{t("account.basicInfo.mobileSection")}</Typography.Title>
           <ChangeMobileForm current={changedMobile ?? user.mobile} onChanged={setChangedMobile} />
         </>
       ) : null}

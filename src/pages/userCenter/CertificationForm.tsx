@@ -1,10 +1,10 @@
+import { useNotification } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { isValidCreditCode } from "../../../contract/account";
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from "../../../contract/files";
 import { CONTACT_PERSON_MAX } from "../../../contract/limits";
-import { notify } from "../../../providers/notifier";
-import { FileUpload } from "../../components/FileUpload";
+import { FileUpload, useUploadGuard } from "../../components/FileUpload";
 import { useT } from "../../i18n/I18nContext";
 import { submitCertification, type CertificationApplication } from "./certificationCalls";
 import { uploadAuthHeaders } from "./uploadAuthHeaders";
@@ -23,8 +23,10 @@ export function CertificationForm({
   onSubmitted: () => void;
 }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [form] = Form.useForm<CertificationApplication>();
   const [submitting, setSubmitting] = useState(false);
+  const uploads = useUploadGuard();
   const rule = (key: string) => t(`account.certification.rules.${key}`);
   const label = (key: string) => t(`account.certification.fields.${key}`);
 
@@ -37,7 +39,7 @@ export function CertificationForm({
         contactPerson: application.contactPerson.trim(),
         contactPhone: application.contactPhone.trim(),
       });
-      notify.success(t("account.certification.submitted"));
+      toast?.({ type: "success", message: t("account.certification.submitted") });
       onSubmitted();
     } catch {
       // The request layer has shown the server's reason.
@@ -111,7 +113,7 @@ export function CertificationForm({
         label={label("licenseFile")}
         getValueProps={(id: string | undefined) => ({ value: id ? [id] : [] })}
         normalize={(ids: string[]) => ids[0]}
-        rules={[{ required: true, message: rule("licenseRequired") }]}
+        rules={[uploads.rule, { required: true, message: rule("licenseRequired") }]}
       >
         <FileUpload
           maxCount={1}
@@ -119,6 +121,7 @@ export function CertificationForm({
           maxBytes={IMAGE_MAX_BYTES}
           authHeaders={uploadAuthHeaders}
           listType="picture-card"
+          onPendingChange={uploads.onPendingChange}
           fileNames={previous ? { [previous.licenseFileId]: t("account.certification.licenseFileName") } : undefined}
         />
       </Form.Item>

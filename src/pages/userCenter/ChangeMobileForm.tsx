@@ -1,6 +1,6 @@
+import { useNotification } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
-import { notify } from "../../../providers/notifier";
 import { useT } from "../../i18n/I18nContext";
 import { mobileRules, smsCodeRules } from "../login/accountRules";
 import { SmsCodeInput } from "../login/SmsCodeInput";
@@ -14,6 +14,7 @@ interface ChangeMobileValues {
 /** Moves the account to a new mobile number, proven by a code sent to that number. */
 export function ChangeMobileForm({ current, onChanged }: { current: string | null; onChanged: (mobile: string) => void }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [form] = Form.useForm<ChangeMobileValues>();
   const [saving, setSaving] = useState(false);
 
@@ -21,7 +22,7 @@ export function ChangeMobileForm({ current, onChanged }: { current: string | nul
     setSaving(true);
     try {
       await changeMobile(mobile, smsCode);
-      notify.success(t("account.basicInfo.mobileChanged"));
+      toast?.({ type: "success", message: t("account.basicInfo.mobileChanged") });
       form.resetFields();
       onChanged(mobile);
     } catch {

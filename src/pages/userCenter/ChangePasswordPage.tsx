@@ -1,9 +1,9 @@
+import { useNotification } from "@refinedev/core";
 import { Alert, Button, Form, Input } from "antd";
 import { useState, useSyncExternalStore } from "react";
-import { notify } from "../../../providers/notifier";
 import { passwordChangeRequired, setPasswordChangeRequired } from "../../../providers/session/userSession";
 import { useT } from "../../i18n/I18nContext";
-import { subscribeToSession } from "../../session/storedUser";
+import { subscribeToSession } from "../../../providers/session/storedUser";
 import { PasswordInputs } from "../login/PasswordInputs";
 import { UserCenterPanel } from "./UserCenterPanel";
 import { changePassword } from "./userCenterCalls";
@@ -21,6 +21,7 @@ interface ChangePasswordValues {
  */
 export default function ChangePasswordPage() {
   const t = useT();
+  const { open: toast } = useNotification();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
   const mustChange = useSyncExternalStore(subscribeToSession, passwordChangeRequired);
@@ -30,7 +31,7 @@ export default function ChangePasswordPage() {
     try {
       await changePassword(oldPassword, newPassword);
       setPasswordChangeRequired(false);
-      notify.success(t("account.changePassword.success"));
+      toast?.({ type: "success", message: t("account.changePassword.success") });
       form.resetFields();
     } catch {
       // The request layer has shown the server's reason (e.g. a wrong current password).

@@ -7,7 +7,7 @@ export function UserCenterPanel({ title, children }: { title: string; children?:
   const t = useT();
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} className="page-title page-title--panel">
         {t(title)}
       </Typography.Title>
       {children}

@@ -1,6 +1,6 @@
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
-import { notifySessionChanged, type StoredUser } from "../../session/storedUser";
+import { notifySessionChanged, type StoredUser } from "../../../providers/session/storedUser";
 import type { PersonInfo } from "./userCenterCalls";
 
 /** Puts the saved name and avatar into the cached user info, so the header greeting follows at once. */

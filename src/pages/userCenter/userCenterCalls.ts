@@ -1,22 +1,11 @@
-import type { CertificationState } from "../../../contract/account";
+import type { PersonInfo, PersonInfoBody as PersonInfoChange } from "../../../contract/schemas/accounts";
+import type { UserInfo } from "../../../contract/schemas/auth";
 import type { Envelope } from "../../../contract/envelope";
 import { http } from "../../../providers/http";
 import { postWrite } from "../login/writeCall";
 
 /** The signed-in user as /uaa/accounts/getUserInfo answers. */
-export interface UserInfo {
-  id: string | number;
-  username: string;
-  name: string | null;
-  /** File id of the avatar image. */
-  avatar: string | null;
-  mobile: string | null;
-  email: string | null;
-  roles: unknown[];
-  company: { id: string | number; name: string } | null;
-  certification: { state: CertificationState; rejectReason: string | null } | null;
-  mustChangePassword: boolean;
-}
+export type { UserInfo };
 
 export async function fetchUserInfo(): Promise<UserInfo> {
   const body = await http.post<Envelope<UserInfo>>("/uaa/accounts/getUserInfo");
@@ -24,19 +13,7 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   return body.result;
 }
 
-export interface PersonInfoChange {
-  name?: string;
-  avatar?: string | null;
-  email?: string | null;
-}
-
-export interface PersonInfo {
-  id: string | number;
-  name: string | null;
-  avatar: string | null;
-  email: string | null;
-  mobile: string | null;
-}
+export type { PersonInfo, PersonInfoChange };
 
 export async function changePersonInfo(change: PersonInfoChange): Promise<PersonInfo> {
   const body = await http.post<Envelope<PersonInfo>>("/api/user/changePersonInfo", change);

@@ -47,7 +47,7 @@ describe.each(testDatabases())("migrations and seed on %s", (kind) => {
   it("creates the roles, menus and administrator of contract/menus.ts", async () => {
     environment = await createTestEnvironment(kind);
     const { database, applied } = await start();
-    expect(applied).toEqual(Object.keys(migrationsFor(kind)));
+    expect(applied).toEqual(Object.keys(await migrationsFor(kind)));
     const state = await snapshot(database);
     expect(state.roles.map((r) => r.code).sort()).toEqual(ROLES.map((r) => r.code).sort());
     expect(state.menus.map((m) => m.code).sort()).toEqual(MENUS.map((m) => m.code).sort());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_MAX_DEPTH } from "../../../server/plugins/input";
 import { flushLogs, writeLog } from "../../../server/modules/logs/writer";
-import { DB_INTEGER_MAX } from "../../../server/schemas";
+import { DB_INTEGER_MAX } from "../../../contract/limits";
 import { testDatabases } from "../helpers/databases";
 import { signInAsAdmin, type SignedIn } from "../helpers/signIn";
 import { startTestApp, type TestApp } from "../helpers/testApp";
@@ -92,6 +92,19 @@ describe.each(testDatabases())("malformed input on %s", (kind) => {
     ["a path", () => t.app.inject({ method: "GET", url: "/api/spsp/sdip/A%004/url", headers: admin.headers }), "参数 id 不能包含空字符"],
   ])("refuses a NUL character in %s", async (_, send, message) => {
     const res = await send();
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message });
+  });
+
+  it.each([
+    [{ current: 1, size: 10, model: { name: "长".repeat(201) } }, "Parameter name cannot exceed 200 characters"],
+    [{ current: 1, size: 10, model: { name: "a\u0000b" } }, "Parameter name cannot contain a NUL character"],
+    [{ current: 1, size: 10, model: { "a\u0000": "b" } }, "Parameter names cannot contain a NUL character"],
+    [{ current: "1", size: 10 }, "Parameter current must be an integer"],
+    [{ current: 1, size: 0 }, "Parameter size cannot be less than 1"],
+    [`{"model":${nestedJson(JSON_MAX_DEPTH + 1)}}`, `The request body cannot be nested more than ${JSON_MAX_DEPTH} levels deep`],
+  ])("words the refusal of %j in English for an English caller", async (payload, message) => {
+    const res = await post("/api/user/listData", payload, { "accept-language": "en-US,en;q=0.9" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message });
   });

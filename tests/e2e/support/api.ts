@@ -40,12 +40,22 @@ export async function apiAs(server: RunningServer, username: string, password: s
 }
 
 /**
- * A staff member created by the administrator, who has already replaced the generated password
- * (a generated one must be changed before anything else).
+ * A user of one built-in role created by the administrator, who has already replaced the generated
+ * password (a generated one must be changed before anything else).
  */
-export async function createStaffMember(server: RunningServer, username: string, name: string, password: string): Promise<void> {
+export async function createUserWithRole(
+  server: RunningServer,
+  role: "staff" | "member",
+  username: string,
+  name: string,
+  password: string,
+): Promise<void> {
   const admin = await apiAs(server, "admin", server.adminPassword);
-  const created = await admin.post<{ initialPassword: string }>("/api/user/edit", { username, name, roleCodes: ["staff"] });
-  const staff = await apiAs(server, username, created.initialPassword);
-  await staff.post("/patnavi/ucenter/rest/user/passwd", { oldPassword: created.initialPassword, newPassword: password });
+  const created = await admin.post<{ initialPassword: string }>("/api/user/edit", { username, name, roleCodes: [role] });
+  const user = await apiAs(server, username, created.initialPassword);
+  await user.post("/patnavi/ucenter/rest/user/passwd", { oldPassword: created.initialPassword, newPassword: password });
+}
+
+export function createStaffMember(server: RunningServer, username: string, name: string, password: string): Promise<void> {
+  return createUserWithRole(server, "staff", username, name, password);
 }

@@ -32,7 +32,9 @@ export function browserSuite(): BrowserSuite {
     },
     async freshPage() {
       await context?.close();
-      context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
+      // Reduced motion: antd's dialogs then open without zooming, so a click cannot land on a button
+      // that is still moving (the app honours the setting for its users too).
+      context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" });
       return context.newPage();
     },
   };

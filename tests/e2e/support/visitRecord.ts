@@ -60,7 +60,9 @@ export async function recordVisit(page: Page, visit: VisitRecord): Promise<void>
       mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       buffer: visit.attachment.content,
     });
-    await expect.poll(() => page.getByText(visit.attachment!.name).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Listed at once, saved with the record only once sent: the form refuses to save before that.
+    const sent = page.locator(".ant-upload-list-item-done").filter({ hasText: visit.attachment.name });
+    await expect.poll(() => sent.count(), { timeout: 15_000 }).toBe(1);
   }
   await page.getByTestId("form-save").click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/serviceFiles");

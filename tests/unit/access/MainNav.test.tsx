@@ -6,7 +6,7 @@ import { endSession } from "../../../providers/session/userSession";
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
 import { MainNav } from "../../../src/layout/MainNav";
-import { notifySessionChanged } from "../../../src/session/storedUser";
+import { notifySessionChanged } from "../../../providers/session/storedUser";
 
 /** The stored menus as GET /api/user/getUserMenus gives them, for a set of seeded menus. */
 const storedMenus = (codes: string[]) =>
@@ -27,29 +27,29 @@ const renderNav = () =>
   );
 
 describe("the navigation bar", () => {
-  it("lists the stored menus of type menu that have a path, in their order", () => {
+  it("lists the stored menus of type menu that have a path, in their order", async () => {
     storage.set(StorageKey.MENU, storedMenus(["admin:logs", "serviceFiles", "admin", "serviceFiles:edit", "admin:users"]));
     renderNav();
     const nav = screen.getByTestId("main-nav");
-    const links = within(nav).getAllByRole("link");
+    const links = await within(nav).findAllByRole("link");
     expect(links.map((a) => a.textContent)).toEqual(["敲门服务档案", "用户列表", "操作日志"]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual(["/serviceFiles", "/user", "/logs"]);
   });
 
-  it("shows the server's name for a code the catalog does not know", () => {
+  it("shows the server's name for a code the catalog does not know", async () => {
     storage.set(StorageKey.MENU, [{ menuCode: "x:new", name: "新菜单", path: "/new", parentCode: null, type: "menu", sort: 1 }]);
     renderNav();
-    expect(within(screen.getByTestId("main-nav")).getByRole("link")).toHaveTextContent("新菜单");
+    expect(await within(screen.getByTestId("main-nav")).findByRole("link")).toHaveTextContent("新菜单");
   });
 
-  it("follows sign-in and sign-out", () => {
+  it("follows sign-in and sign-out", async () => {
     renderNav();
     expect(screen.queryByTestId("main-nav")).toBeNull();
     act(() => {
       storage.set(StorageKey.MENU, storedMenus(["admin:users"]));
       notifySessionChanged();
     });
-    expect(screen.getByTestId("main-nav")).toHaveTextContent("用户列表");
+    expect(await within(screen.getByTestId("main-nav")).findByRole("link")).toHaveTextContent("用户列表");
     act(() => endSession());
     expect(screen.queryByTestId("main-nav")).toBeNull();
   });

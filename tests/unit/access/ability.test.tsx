@@ -1,14 +1,12 @@
-import { useCan } from "@refinedev/core";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { CanAccess, useCan } from "@refinedev/core";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../contract/menus";
 import { endSession } from "../../../providers/session/userSession";
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
-import { AccessProvider } from "../../../src/access/AccessProvider";
-import { appAbility, buildAbility, readStoredMenuCodes, syncAbilityWithStorage } from "../../../src/access/ability";
-import { Can, useCanMenu } from "../../../src/access/Can";
-import { notifySessionChanged } from "../../../src/session/storedUser";
+import { appAbility, buildAbility, readStoredMenuCodes, syncAbilityWithStorage } from "../../../providers/ability";
+import { notifySessionChanged } from "../../../providers/session/storedUser";
 import { renderInRefine, storeSession } from "./refineHarness";
 
 afterEach(() => {
@@ -34,46 +32,43 @@ describe("the ability built from menu codes", () => {
 });
 
 function Gated() {
-  const canLogs = useCanMenu(MenuCode.ADMIN_LOGS);
+  const canLogs = useCan({ resource: "logs", action: "list" }).data?.can === true;
   return (
     <div>
-      <Can I="view" a={MenuCode.ADMIN_USERS}>
+      <CanAccess resource="users" action="list">
         <button data-testid="users-button">users</button>
-      </Can>
+      </CanAccess>
+      <CanAccess resource="serviceRecords" action="export" params={{ menuCode: MenuCode.SERVICE_FILES_EXPORT }}>
+        <button data-testid="export-button">export</button>
+      </CanAccess>
       {canLogs && <span data-testid="logs-link">logs</span>}
     </div>
   );
 }
 
-describe("elements gated by menu codes (SPEC 6)", () => {
-  it("removes an element whose code the user lacks and shows one whose code is held", () => {
-    storage.set(StorageKey.AUTH, [{ menuCode: MenuCode.ADMIN_LOGS }]);
-    render(
-      <AccessProvider>
-        <Gated />
-      </AccessProvider>,
-    );
+describe("elements gated by menu codes through Refine's access control (SPEC 6)", () => {
+  it("removes an element whose code the user lacks and shows one whose code is held", async () => {
+    storeSession([MenuCode.ADMIN_LOGS, MenuCode.SERVICE_FILES_EXPORT]);
+    renderInRefine("/", <Gated />);
+    expect(await screen.findByTestId("logs-link")).toBeInTheDocument();
+    expect(await screen.findByTestId("export-button")).toBeInTheDocument();
     expect(screen.queryByTestId("users-button")).toBeNull();
-    expect(screen.getByTestId("logs-link")).toBeInTheDocument();
   });
 
-  it("rebuilds the ability at sign-in and sign-out", () => {
-    render(
-      <AccessProvider>
-        <Gated />
-      </AccessProvider>,
-    );
+  it("rebuilds the ability at sign-in and sign-out", async () => {
+    renderInRefine("/", <Gated />);
+    await waitFor(() => expect(appAbility.can("view", MenuCode.ADMIN_USERS)).toBe(false));
     expect(screen.queryByTestId("users-button")).toBeNull();
 
     act(() => {
       storeSession([MenuCode.ADMIN_USERS]);
       notifySessionChanged();
     });
-    expect(screen.getByTestId("users-button")).toBeInTheDocument();
+    expect(await screen.findByTestId("users-button")).toBeInTheDocument();
     expect(appAbility.can("view", MenuCode.ADMIN_USERS)).toBe(true);
 
     act(() => endSession());
-    expect(screen.queryByTestId("users-button")).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId("users-button")).toBeNull());
     expect(appAbility.can("view", MenuCode.ADMIN_USERS)).toBe(false);
   });
 });
@@ -100,7 +95,21 @@ describe("Refine's access control", () => {
   });
 
   it("leaves a resource without a menu code open", async () => {
-    const { accessControlProvider } = await import("../../../providers/accessControl");
-    await expect(accessControlProvider.can!({ resource: "unknown", action: "list" })).resolves.toEqual({ can: true });
+    const { createAccessControlProvider } = await import("../../../providers/accessControl");
+    const { menuCodeOf } = await import("../../../resources");
+    await expect(createAccessControlProvider(menuCodeOf).can!({ resource: "unknown", action: "list" })).resolves.toEqual({ can: true });
+  });
+
+  it("takes the menu code a check names over its resource's, and any one of several", async () => {
+    storeSession([MenuCode.ADMIN_SESSIONS]);
+    syncAbilityWithStorage();
+    const { createAccessControlProvider } = await import("../../../providers/accessControl");
+    const { menuCodeOf } = await import("../../../resources");
+    const can = createAccessControlProvider(menuCodeOf).can!;
+    const sessions = { menuCode: MenuCode.ADMIN_SESSIONS };
+    const either = { menuCode: [MenuCode.ADMIN_USERS_EDIT, MenuCode.ADMIN_SESSIONS] };
+    await expect(can({ resource: "sessions", action: "list", params: sessions })).resolves.toMatchObject({ can: true });
+    await expect(can({ resource: "logs", action: "list", params: { menuCode: MenuCode.ADMIN_USERS_EDIT } })).resolves.toMatchObject({ can: false });
+    await expect(can({ resource: "userManage", action: "list", params: either })).resolves.toMatchObject({ can: true });
   });
 });

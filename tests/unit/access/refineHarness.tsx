@@ -5,13 +5,15 @@ import { ConfigProvider } from "antd";
 import type { ReactElement } from "react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
-import { accessControlProvider } from "../../../providers/accessControl";
-import { dataProvider } from "../../../providers/dataProvider";
+import { createAccessControlProvider } from "../../../providers/accessControl";
+import { notificationProvider } from "../../../providers/notificationProvider";
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
 import { setAccessToken } from "../../../providers/tokenStore";
-import { resources } from "../../../resources";
+import { dataProvider, menuCodeOf, resources } from "../../../resources";
 import { AccessProvider } from "../../../src/access/AccessProvider";
+
+const accessControlProvider = createAccessControlProvider(menuCodeOf);
 
 // The first antd/ProTable render in a file compiles their styles, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -36,6 +38,7 @@ export function renderInRefine(path: string, page: ReactElement, otherRoutes: Re
       routerProvider={routerProvider}
       dataProvider={dataProvider}
       accessControlProvider={accessControlProvider}
+      notificationProvider={notificationProvider}
       resources={resources}
       options={{ disableTelemetry: true, syncWithLocation: true }}
     >

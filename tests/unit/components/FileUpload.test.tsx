@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, IMAGE_EXTENSIONS } from "../../../contract/files";
 import { setAccessToken } from "../../../providers/tokenStore";
-import { FileUpload } from "../../../src/components/FileUpload";
+import { FileUpload, useUploadGuard } from "../../../src/components/FileUpload";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../providers/network";
 import { FakeXhr, installFakeXhr, stored } from "./fakeXhr";
 
@@ -237,6 +237,33 @@ describe("FileUpload", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "保存" }));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ attachment: ["x9", "y1"] }));
+  });
+
+  it("keeps a form from saving while its file is still being sent, and saves it with the file once in", async () => {
+    const onFinish = vi.fn();
+    function Guarded() {
+      const uploads = useUploadGuard();
+      return (
+        <Form onFinish={onFinish}>
+          <Form.Item name="attachment" rules={[uploads.rule]}>
+            <FileUpload maxCount={1} onPendingChange={uploads.onPendingChange} />
+          </Form.Item>
+          <button type="submit">保存</button>
+        </Form>
+      );
+    }
+    const { container } = render(<Guarded />);
+    await user().upload(fileInput(container), fileOf("纪要.docx"));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole("button", { name: "保存" }));
+    expect(await screen.findByText("文件仍在上传，请上传完成后再保存")).toBeInTheDocument();
+    expect(onFinish).not.toHaveBeenCalled();
+
+    act(() => FakeXhr.sent[0].respond(200, stored("f1", "纪要.docx")));
+    await waitFor(() => expect(screen.queryByText("文件仍在上传，请上传完成后再保存")).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole("button", { name: "保存" }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ attachment: ["f1"] }));
   });
 
   it("shows stored files read-only when disabled", () => {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LazyRichTextEditor } from "../../../src/components/RichTextEditor";
 import { I18nContext } from "../../../src/i18n/I18nContext";
-import { translator } from "../../../src/i18n/translate";
+import { translator } from "../../../i18n/translate";
 import { FakeXhr, installFakeXhr, stored } from "./fakeXhr";
 
 // braft and Draft.js are React 16 era code; React's notices about the old APIs they use say

@@ -9,14 +9,14 @@ describe("the editor's image upload", () => {
   beforeEach(installFakeXhr);
   afterEach(() => vi.unstubAllGlobals());
 
-  it("posts the image to the upload call in the field `file` with the caller's headers", async () => {
+  it("posts the image to the upload call in the field `file` with the caller's headers and the user's language", async () => {
     const upload = createImageUploadFn({ authHeaders: async () => ({ Authorization: "Bearer t1" }) });
     upload({ file: image(), libraryId: "1", ...braftCallbacks() });
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const [request] = FakeXhr.sent;
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/api/files/upload");
-    expect(request.headers).toEqual({ Authorization: "Bearer t1" });
+    expect(request.headers).toEqual({ "Accept-Language": "zh-CN", Authorization: "Bearer t1" });
     expect(request.fileIn("file")?.name).toBe("wafer.png");
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import en from "../../../src/i18n/locales/en";
-import zhCN from "../../../src/i18n/locales/zh-CN";
-import { translate } from "../../../src/i18n/translate";
+import en from "../../../i18n/locales/en";
+import zhCN from "../../../i18n/locales/zh-CN";
+import { translate } from "../../../i18n/translate";
 
 type Tree = { [k: string]: string | Tree };
 const keys = (tree: Tree, prefix = ""): string[] =>

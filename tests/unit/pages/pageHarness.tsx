@@ -1,12 +1,17 @@
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
 import { configure, render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import type { InternalAxiosRequestConfig } from "axios";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { expect, vi } from "vitest";
+import { createAccessControlProvider } from "../../../providers/accessControl";
+import { notificationProvider } from "../../../providers/notificationProvider";
 import { storage } from "../../../providers/storage";
 import { StorageKey } from "../../../providers/storageKeys";
 import { setAccessToken } from "../../../providers/tokenStore";
+import { dataProvider, menuCodeOf, resources } from "../../../resources";
 import { AccessProvider } from "../../../src/access/AccessProvider";
 import { SessionHost } from "../../../src/session/SessionHost";
 import { SiteSettingsProvider, type SiteSettings } from "../../../src/site/SiteSettings";
@@ -15,6 +20,8 @@ import { SiteSettingsProvider, type SiteSettings } from "../../../src/site/SiteS
 // takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
+
+const accessControlProvider = createAccessControlProvider(menuCodeOf);
 
 export const LOGIN_PAGE_MARK = "login-page-mark";
 
@@ -31,7 +38,7 @@ export const site: SiteSettings = {
 };
 
 /**
- * Renders a page at `path` inside the router, the session dialogs, the site settings and the ability
+ * Renders a page at `path` inside the router, Refine (as App.tsx sets it up), the session dialogs, the site settings and the ability
  * of the stored menu codes, with a marker page at /login/index to see navigations land there. Motion
  * is off: jsdom ends no animation.
  */
@@ -40,16 +47,25 @@ export function renderPage(path: string, page: ReactElement, extra?: ReactElemen
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <SiteSettingsProvider load={loadSite}>
-        <AccessProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <SessionHost />
-            {extra}
-            <Routes>
-              <Route path={path} element={page} />
-              <Route path="/login/index" element={<div data-testid={LOGIN_PAGE_MARK} />} />
-            </Routes>
-          </MemoryRouter>
-        </AccessProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            accessControlProvider={accessControlProvider}
+            notificationProvider={notificationProvider}
+            resources={resources}
+            options={{ disableTelemetry: true }}
+          >
+            <AccessProvider>
+              <SessionHost />
+              {extra}
+              <Routes>
+                <Route path={path} element={page} />
+                <Route path="/login/index" element={<div data-testid={LOGIN_PAGE_MARK} />} />
+              </Routes>
+            </AccessProvider>
+          </Refine>
+        </MemoryRouter>
       </SiteSettingsProvider>
     </ConfigProvider>,
   );

@@ -2,15 +2,16 @@ import type { AxiosRequestConfig } from "axios";
 import type { CrudFilter, DataProvider } from "@refinedev/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider, type DataClient } from "../../../providers/dataProvider";
-import { setNotifier } from "../../../providers/notifier";
-import { restoreNetwork, stubNetwork } from "./network";
+import { setToaster } from "../../../providers/notificationProvider";
+import { dataProvider, endpoints } from "../../../resources";
+import { fakeNotifier, restoreNetwork, stubNetwork } from "./network";
 
 type Provider = DataProvider & Required<Pick<DataProvider, "custom">>;
 
 /** A provider over a client that answers `reply` and records what it was asked. */
 function providerAnswering(reply: unknown = { code: 200, message: "success" }) {
   const request = vi.fn(async (_config: AxiosRequestConfig) => reply);
-  const provider = createDataProvider({ request } as unknown as DataClient) as Provider;
+  const provider = createDataProvider({ request } as unknown as DataClient, endpoints) as Provider;
   const sent = () => request.mock.calls[0][0];
   return { provider, request, sent };
 }
@@ -186,10 +187,10 @@ describe("records", () => {
     expect(answer).toEqual({ data: { id: 5 } });
   });
 
-  it("a meta.endpoint replaces the registry's call; an id without a path slot goes in the payload", async () => {
-    const { provider, sent } = providerAnswering({ code: 200, message: "success", result: record });
-    await provider.getOne({ resource: "anything", id: "r1", meta: { endpoint: { method: "get", url: "/api/x/one" } } });
-    expect(sent()).toMatchObject({ method: "get", url: "/api/x/one", params: { id: "r1" } });
+  it("sends an id whose call has no path slot in the payload", async () => {
+    const { provider, sent } = providerAnswering({ code: 200, message: "success", result: null });
+    await provider.deleteOne({ resource: "sessions", id: "r1" });
+    expect(sent()).toMatchObject({ method: "post", url: "/api/session/end", data: { id: "r1" } });
   });
 });
 
@@ -221,7 +222,7 @@ describe("registry", () => {
   it("refuses an unknown resource or a call it lacks", async () => {
     const { provider, request } = providerAnswering();
     await expect(provider.getList({ resource: "nope" })).rejects.toThrow('unknown resource "nope"');
-    await expect(provider.getOne({ resource: "logs", id: 1 })).rejects.toThrow('resource "logs" has no one call');
+    await expect(provider.create({ resource: "logs", variables: {} })).rejects.toThrow('resource "logs" has no create call');
     expect(request).not.toHaveBeenCalled();
   });
 
@@ -233,21 +234,21 @@ describe("registry", () => {
 describe("over the real request layer", () => {
   afterEach(() => {
     restoreNetwork();
-    setNotifier(null);
+    setToaster(null);
   });
 
   it("gets the page out of the envelope http resolves with", async () => {
     const rows = [{ logAction: "登录", logType: 1 }];
     const seen = stubNetwork(() => ({ data: page(rows, 1) }));
-    const answer = await createDataProvider().getList({ resource: "logs", pagination: { currentPage: 2, pageSize: 10 } });
+    const answer = await dataProvider.getList({ resource: "logs", pagination: { currentPage: 2, pageSize: 10 } });
     expect(JSON.parse(seen[0].data as string)).toEqual({ current: 2, size: 10, model: {} });
     expect(answer).toEqual({ data: rows, total: 1 });
   });
 
   it("rejects with the server's failure", async () => {
-    setNotifier({ error: vi.fn(), warning: vi.fn(), success: vi.fn() });
+    fakeNotifier();
     stubNetwork(() => ({ status: 403, data: { code: 403, message: "无权限" } }));
-    await expect(createDataProvider().getList({ resource: "users" })).rejects.toMatchObject({
+    await expect(dataProvider.getList({ resource: "users" })).rejects.toMatchObject({
       statusCode: 403,
       message: "无权限",
     });

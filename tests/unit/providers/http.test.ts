@@ -2,7 +2,7 @@ import { AxiosError, type InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../providers/apiError";
 import { http, setSessionHandlers } from "../../../providers/http";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { StorageKey } from "../../../providers/storageKeys";
 import { setAccessToken, type AccessTokenRecord } from "../../../providers/tokenStore";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "./network";
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   setSessionHandlers({});
 });
 
@@ -37,6 +37,18 @@ describe("request", () => {
     expect(seen[0].timeout).toBe(60_000);
     expect(seen[0].data).toBe('{"a":1}');
     expect(http.getUri(seen[0])).toBe("/api/x");
+  });
+
+  it("asks for answers in the user's language: Chinese by default, English once chosen", async () => {
+    const seen = stubNetwork(() => ({ data: ok }));
+    await http.get("/api/x", { noAuth: true });
+    localStorage.setItem(StorageKey.LOCALE, "en");
+    try {
+      await http.get("/api/x");
+    } finally {
+      localStorage.removeItem(StorageKey.LOCALE);
+    }
+    expect(seen.map((config) => config.headers.get("Accept-Language"))).toEqual(["zh-CN", "en"]);
   });
 
   it("still parses a JSON answer that arrives as text", async () => {

@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { vi, type Mock } from "vitest";
 import { http } from "../../../providers/http";
-import { setNotifier, type Notifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 
 export interface Answer {
   status?: number;
@@ -46,9 +46,14 @@ export function restoreNetwork(): void {
   http.defaults.adapter = realAdapter;
 }
 
-/** Installs a notifier that records the toasts instead of showing them. */
-export function fakeNotifier(): Record<keyof Notifier, Mock<(text: string) => void>> {
-  const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
-  setNotifier(notifier);
-  return notifier;
+/** Installs a toaster that records the toasts, by kind, instead of showing them. */
+export function fakeNotifier(): Record<"error" | "warning" | "success", Mock<(text: string) => void>> {
+  const toasts = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+  setToaster({
+    show: (type, text) => {
+      if (type !== "loading") toasts[type](text);
+    },
+    close: () => undefined,
+  });
+  return toasts;
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { startPkceRound } from "../../../providers/session/pkce";
 import { TOKEN_PATH } from "../../../providers/session/tokenGrant";
 import { StorageKey } from "../../../providers/storageKeys";
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

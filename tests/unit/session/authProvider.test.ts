@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../providers/apiError";
 import { authProvider } from "../../../providers/authProvider";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { isLoggedIn } from "../../../providers/session/isLoggedIn";
 import { TOKEN_PATH } from "../../../providers/session/tokenGrant";
 import { endSession, establishSession } from "../../../providers/session/userSession";
@@ -22,7 +22,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   window.removeEventListener("app:session-changed", sessionChanged);
   sessionChanged.mockReset();
 });

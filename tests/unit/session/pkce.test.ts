@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { authorizeUrl, redirectToAuthorize } from "../../../providers/session/authorizeRedirect";
 import { codeChallenge, randomHex, startPkceRound, takePkceRound } from "../../../providers/session/pkce";
 import { StorageKey } from "../../../providers/storageKeys";
@@ -10,7 +10,7 @@ import { envelope, ssoConfig as config } from "./signInData";
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.unstubAllGlobals();
 });
 

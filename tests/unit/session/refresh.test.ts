@@ -2,7 +2,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../providers/apiError";
 import { http, setSessionHandlers } from "../../../providers/http";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { installSessionHandlers } from "../../../providers/session/installSessionHandlers";
 import { setSessionNavigator } from "../../../providers/session/navigation";
 import { refreshAccessToken } from "../../../providers/session/refresh";
@@ -52,7 +52,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   setSessionHandlers({});
   setSessionNavigator(null);
   navigate.mockReset();

@@ -1,3 +1,4 @@
+import type { TokenAnswer } from "../../../contract/schemas/auth";
 import type { UserMenu, UserProfile } from "../../../providers/session/userSession";
 
 export const profile: UserProfile = {
@@ -6,6 +7,7 @@ export const profile: UserProfile = {
   name: "王芯",
   avatar: null,
   mobile: "13800000000",
+  email: null,
   roles: ["member"],
   company: null,
   certification: null,
@@ -20,7 +22,7 @@ export const menus: UserMenu[] = [
 export const envelope = (result: unknown) => ({ code: 200, message: "success", result });
 
 /** The OAuth answer of /uaa/oauth/token. */
-export const tokenAnswer = (access_token: string, expiresInSeconds = 7200) => ({
+export const tokenAnswer = (access_token: string, expiresInSeconds = 7200): TokenAnswer => ({
   access_token,
   token_type: "bearer",
   expires_in: expiresInSeconds,

@@ -1,13 +1,13 @@
 import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../providers/apiError";
-import { setNotifier } from "../../../providers/notifier";
+import { setToaster } from "../../../providers/notificationProvider";
 import { startPkceRound } from "../../../providers/session/pkce";
 import { completeSsoSignIn, signInErrorKey } from "../../../providers/session/ssoCallback";
 import { TOKEN_PATH } from "../../../providers/session/tokenGrant";
 import { SessionKey, StorageKey } from "../../../providers/storageKeys";
 import { getAccessToken, getTokenData } from "../../../providers/tokenStore";
-import { translate } from "../../../src/i18n/translate";
+import { translate } from "../../../i18n/translate";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../providers/network";
 import { afterSignInAnswer, envelope, profile, ssoConfig as sso, tokenAnswer } from "./signInData";
 
@@ -37,7 +37,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.restoreAllMocks();
 });
 

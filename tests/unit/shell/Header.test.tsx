@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TOKEN_RESTORE_WINDOW_MS } from "../../../contract/limits";
 import { clearAccessToken, restoreTokens, setAccessToken } from "../../../providers/tokenStore";
 import { Header } from "../../../src/layout/Header";
-import { notifySessionChanged } from "../../../src/session/storedUser";
+import { notifySessionChanged } from "../../../providers/session/storedUser";
 
 const renderHeader = () =>
   render(
@@ -25,14 +25,14 @@ describe("the header", () => {
     expect(screen.queryByTestId("header-user")).toBeNull();
   });
 
-  it("greets the stored user by name once a user id and a token are stored", () => {
+  it("greets the stored user by name once a user id and a token are stored", async () => {
     renderHeader();
     act(() => {
       storeUser();
       storeToken();
       notifySessionChanged();
     });
-    expect(screen.getByTestId("header-user")).toHaveTextContent("您好，王芯");
+    expect(await screen.findByTestId("header-user")).toHaveTextContent("您好，王芯");
   });
 
   it("shows no user area for stored info without an id", () => {
@@ -50,11 +50,11 @@ describe("the header", () => {
     expect(screen.queryByTestId("header-user")).toBeNull();
   });
 
-  it("stops greeting once the token is removed", () => {
+  it("stops greeting once the token is removed", async () => {
     storeUser();
     storeToken();
     renderHeader();
-    expect(screen.getByTestId("header-user")).toBeInTheDocument();
+    expect(await screen.findByTestId("header-user")).toBeInTheDocument();
     act(() => {
       clearAccessToken();
       notifySessionChanged();

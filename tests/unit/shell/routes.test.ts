@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Paths, ROUTES, routeTitle, showsFooter, showsHeader } from "../../../src/routes";
-import { translate } from "../../../src/i18n/translate";
+import { Paths } from "../../../contract/paths";
+import { ROUTES, routeTitle, showsFooter, showsHeader } from "../../../src/routes";
+import { translate } from "../../../i18n/translate";
 
 describe("the route table", () => {
   it("holds every route of SPEC 2 with a title in both languages", () => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
+import { say } from "../../../i18n";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
-import { AnswerListBody, AnswerPage, AnswerSaveBody, AnswerSaved } from "./schemas";
-import { AnswerMessages, Answers } from "./service";
+import { AnswerListBody, AnswerPage, AnswerSaveBody, AnswerSaved } from "../../../../contract/schemas/answers";
+import { Answers } from "./service";
 
 const TAGS = ["敲门服务档案"];
 
@@ -37,7 +38,7 @@ const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Enveloped(AnswerSaved) },
       },
     },
-    async (request) => ({ ...ok({ saved: await answers.save(signedInUser(request).id, request.body) }, { status: 1 }), message: AnswerMessages.saved }),
+    async (request) => ({ ...ok({ saved: await answers.save(signedInUser(request).id, request.body) }, { status: 1 }), message: say(request, "archive.questions.saved") }),
   );
 };
 

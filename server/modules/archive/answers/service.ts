@@ -7,19 +7,19 @@ import { containsText } from "../../../db/like";
 import type { Database, DbTime } from "../../../db/schema";
 import { formatDateTime, fromDbTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
+import { text } from "../../../i18n";
 import { charCount, QuestionMessages } from "../questions/service";
 
 export const AnswerMessages = {
-  nothingToSave: "请输入内容！",
-  tooLong: `回答不能超过 ${LONG_TEXT_MAX} 个字符`,
-  unknownQuestion: (questionNo: string) => `问题“${questionNo}”不存在`,
-  duplicate: (question: string) => `“${question}”重复提交`,
-  saved: "保存成功",
+  nothingToSave: text("server.archive.nothingToSave"),
+  tooLong: text("server.archive.answerTooLong", { max: LONG_TEXT_MAX }),
+  unknownQuestion: (questionNo: string) => text("server.archive.unknownQuestion", { questionNo }),
+  duplicate: (question: string) => text("server.archive.duplicateAnswer", { question }),
   /** Whoever saved in between is named, so the two editors can talk instead of overwriting each other. */
   conflict: (c: AnswerConflict) =>
     c.editor && c.editDate
-      ? `保存失败：${c.editor} 已于 ${c.editDate} 修改了“${c.question}”，请刷新后再编辑`
-      : `保存失败：“${c.question}”已被他人修改，请刷新后再编辑`,
+      ? text("server.archive.conflictBy", { editor: c.editor, editDate: c.editDate, question: c.question })
+      : text("server.archive.conflict", { question: c.question }),
 } as const;
 
 export interface AnswerDeps {

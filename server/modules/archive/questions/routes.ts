@@ -10,15 +10,15 @@ import {
   DimensionDeleteBody,
   DimensionListBody,
   DimensionPage,
-  DimensionSaveBody,
+  DimensionInput,
   Question,
   QuestionAdminListBody,
   QuestionDeleteBody,
   QuestionListBody,
   QuestionPage,
-  QuestionSaveBody,
+  QuestionInput,
   ServiceQuestion,
-} from "./schemas";
+} from "../../../../contract/schemas/questionnaires";
 import { Questionnaires } from "./service";
 
 const TAGS = ["敲门服务档案"];
@@ -66,7 +66,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/archives/dimension/save",
     {
       config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.dimensionSaved },
-      schema: { tags: TAGS, summary: "新增（不带 serviceNo）或修改维度", body: DimensionSaveBody, response: { 200: Enveloped(Dimension) } },
+      schema: { tags: TAGS, summary: "新增（不带 serviceNo）或修改维度", body: DimensionInput, response: { 200: Enveloped(Dimension) } },
     },
     async (request) => ok(await questionnaires.saveDimension(request.body), { status: 1 }),
   );
@@ -101,7 +101,7 @@ const questionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/archives/question/save",
     {
       config: { access: MenuCode.ADMIN_DIMENSIONS, logAction: LogAction.questionSaved },
-      schema: { tags: TAGS, summary: "新增（不带 questionNo）或修改问题", body: QuestionSaveBody, response: { 200: Enveloped(Question) } },
+      schema: { tags: TAGS, summary: "新增（不带 questionNo）或修改问题", body: QuestionInput, response: { 200: Enveloped(Question) } },
     },
     async (request) => ok(await questionnaires.saveQuestion(signedInUser(request).id, request.body), { status: 1 }),
   );

@@ -4,7 +4,7 @@ import { ErrorCode, type Page } from "../../../../contract/envelope";
 import {
   charCount,
   dimensionNameProblem,
-  QuestionnaireMessages,
+  type QuestionnaireMessageKey,
   questionProblem,
   type AdminDimension,
   type AdminQuestion,
@@ -13,13 +13,18 @@ import type { Dialect } from "../../../db/database";
 import type { Database, DbTime } from "../../../db/schema";
 import { formatDateTime, fromDbTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
+import { text, type ServerText } from "../../../i18n";
 
 export const QuestionMessages = {
-  companyNotFound: "企业不存在",
-  dimensionNotFound: "维度不存在",
-  questionNotFound: "问题不存在",
-  ...QuestionnaireMessages,
+  companyNotFound: text("server.archive.companyNotFound"),
+  dimensionNotFound: text("server.archive.dimensionNotFound"),
+  questionNotFound: text("server.archive.questionNotFound"),
+  questionAnswered: text("questionnaires.validation.questionAnswered"),
+  dimensionHasQuestions: text("questionnaires.validation.dimensionHasQuestions"),
 } as const;
+
+/** A broken rule in the words the dimension and question forms use. */
+const problemMessage = (problem: QuestionnaireMessageKey): ServerText => text(`questionnaires.validation.${problem}`);
 
 export interface QuestionDeps {
   db: Kysely<Database>;
@@ -198,7 +203,7 @@ export class Questionnaires {
   async saveDimension(input: { serviceNo?: string; serviceName: string; sort: number }): Promise<DimensionView> {
     const { db } = this.deps;
     const problem = dimensionNameProblem(input.serviceName);
-    if (problem) throw AppError.badRequest(QuestionMessages[problem]);
+    if (problem) throw AppError.badRequest(problemMessage(problem));
     const serviceName = input.serviceName.trim();
     if (input.serviceNo === undefined) {
       const row = await db
@@ -221,7 +226,7 @@ export class Questionnaires {
   async saveQuestion(actorId: number, input: { questionNo?: string; serviceNo: string; question: string; isReq: IsReq; sort: number }): Promise<QuestionView> {
     const { db, dialect } = this.deps;
     const problem = questionProblem(input.question);
-    if (problem) throw AppError.badRequest(QuestionMessages[problem]);
+    if (problem) throw AppError.badRequest(problemMessage(problem));
     const question = input.question.trim();
     const dimension = await db.selectFrom("serviceDimensions").select("serviceNo").where("serviceNo", "=", input.serviceNo).executeTakeFirst();
     if (!dimension) throw AppError.badRequest(QuestionMessages.dimensionNotFound);

@@ -1,5 +1,6 @@
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_REJECTION_MESSAGES, ATTACHMENT_RULES, checkFile, fileExtension } from "../../../../contract/files";
 import type { FileRow } from "../../../db/schema";
+import type { ServerText } from "../../../i18n";
 import { ZipMessages, ZipRefusal, withZipFile } from "../../files/zipReader";
 import { RecordMessages, validationMessage } from "./messages";
 
@@ -21,7 +22,7 @@ const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
  * renamed program keeps its name). The package is opened through the bounded zip reader and its
  * declared main part must be the one of that kind of document.
  */
-export async function attachmentProblem(file: FileRow, diskPath: string): Promise<string | null> {
+export async function attachmentProblem(file: FileRow, diskPath: string): Promise<ServerText | null> {
   const rejection = checkFile({ name: file.originalName, size: file.size }, ATTACHMENT_RULES);
   if (rejection) return validationMessage(ATTACHMENT_REJECTION_MESSAGES[rejection]);
   const mainPart = MAIN_PART[fileExtension(file.originalName) as AttachmentExtension];

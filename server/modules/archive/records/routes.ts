@@ -4,8 +4,8 @@ import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
 import { FileStore } from "../../files/service";
-import { RecordMessages } from "./messages";
-import { ArchivePage, ArchivesPageBody, RecordIdParams, ReleaseBody, Released, ServiceRecordSchema } from "./schemas";
+import { say } from "../../../i18n";
+import { ArchivePage, ArchivesPageBody, RecordIdParams, ReleaseBody, Released, ServiceRecord } from "../../../../contract/schemas/serviceRecord";
 import { ServiceRecords } from "./service";
 
 const TAGS = ["敲门服务档案"];
@@ -36,7 +36,7 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/archives/queryById/:id",
     {
       config: { access: MenuCode.SERVICE_FILES, logAction: false },
-      schema: { tags: TAGS, summary: "走访记录详情，含企业名称和附件原文件名", params: RecordIdParams, response: { 200: Enveloped(ServiceRecordSchema) } },
+      schema: { tags: TAGS, summary: "走访记录详情，含企业名称和附件原文件名", params: RecordIdParams, response: { 200: Enveloped(ServiceRecord) } },
     },
     async (request) => ok(await records.byId(request.params.id)),
   );
@@ -54,7 +54,7 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await records.release(request.body, signedInUser(request).id);
-      return { ...ok(saved, { status: 1 }), message: RecordMessages.saved };
+      return { ...ok(saved, { status: 1 }), message: say(request, "archive.form.saved") };
     },
   );
 };

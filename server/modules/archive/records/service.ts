@@ -7,12 +7,14 @@ import {
   type ServiceRecordFilter,
   type ServiceRecordRow,
 } from "../../../../contract/serviceRecord";
-import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION, type AccountOpenState, type Evaluation } from "../../../../contract/valueSets";
+import type { RecordInput } from "../../../../contract/schemas/serviceRecord";
+import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../../../contract/valueSets";
 import type { Dialect } from "../../../db/database";
 import { containsText } from "../../../db/like";
 import type { Database, DbTime, FileRow } from "../../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
+import type { ServerText } from "../../../i18n";
 import { sanitizeRichText } from "../richText";
 import { attachmentProblem } from "./attachment";
 import { RecordMessages, validationMessage } from "./messages";
@@ -28,29 +30,9 @@ export interface RecordDeps {
   };
 }
 
-/** What releaseArchives receives: every text may be missing, null or empty. */
-export interface RecordInput {
-  id?: number | null;
-  compId: number;
-  researchers?: string | null;
-  contactPerson?: string | null;
-  contactPersonPhone?: string | null;
-  contactPersonPosition?: string | null;
-  cooperativePartner?: string | null;
-  belongCustomer?: string | null;
-  businessOpportunity?: string | null;
-  comprehensiveEvaluation?: Evaluation | "" | null;
-  isOpenPatnavi?: AccountOpenState | "" | null;
-  mainBusiness?: string | null;
-  serviceContent?: string | null;
-  serviceTime?: string | null;
-  nextFollowTime?: string | null;
-  attachment?: string | null;
-}
-
 interface ShownError {
   field: string;
-  message: string;
+  message: ServerText;
 }
 
 /** Trimmed; empty means none. */
@@ -176,7 +158,7 @@ export class ServiceRecords {
   }
 
   /** Why the upload cannot be the attachment, or null when it can. */
-  private async attachmentRefusal(id: string): Promise<string | null> {
+  private async attachmentRefusal(id: string): Promise<ServerText | null> {
     const { files } = this.deps;
     const file = await files.find(id);
     return file ? attachmentProblem(file, files.diskPath(file)) : RecordMessages.attachmentMissing;

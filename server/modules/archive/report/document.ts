@@ -12,9 +12,11 @@ import {
   WidthType,
   type IFontAttributesProperties,
 } from "docx";
-import type { AccountOpenState, Evaluation } from "../../../../contract/valueSets";
+import type archiveCatalog from "../../../../i18n/locales/zh-CN/archive";
+import type { Locale } from "../../../../i18n/types";
 import type { DbTime } from "../../../db/schema";
 import { formatDateTime, fromDbTime } from "../../../db/time";
+import { text, type CatalogKey, type TextParams } from "../../../i18n";
 import type { ReportData, ReportRecord } from "./data";
 import { BULLET_LIST, NUMBERED_LIST, RichTextConverter } from "./richText";
 
@@ -28,8 +30,6 @@ export const DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 export const BODY_FONT: IFontAttributesProperties = { ascii: "Calibri", eastAsia: "宋体", hAnsi: "Calibri", cs: "Calibri" };
 export const HEADING_FONT: IFontAttributesProperties = { ascii: "Calibri", eastAsia: "黑体", hAnsi: "Calibri", cs: "Calibri" };
 
-const EVALUATION_NAMES: Record<Evaluation, string> = { excellent: "优秀", good: "良好", average: "一般" };
-const ACCOUNT_OPEN_NAMES: Record<AccountOpenState, string> = { opened: "已开通", notOpened: "未开通", noIntention: "无意向" };
 const EMPTY = "--";
 /** Between the fields sharing a line: two ideographic spaces. */
 const FIELD_GAP = "\u3000\u3000";
@@ -65,55 +65,64 @@ function detailTable(rows: readonly (readonly [string, string])[]): Table {
  * a thousand records would make seventeen thousand table rows, and the docx package's cost grows
  * with every row and run it writes, so a full archive would take seconds.
  */
-function fieldLines(lines: readonly (readonly (readonly [string, string])[])[]): Paragraph[] {
+function fieldLines(lines: readonly (readonly (readonly [string, string])[])[], say: Say): Paragraph[] {
   return lines.map((fields) => {
-    const text = fields.map(([label, value]) => `${label}：${value}`).join(FIELD_GAP);
-    return new Paragraph({ children: text.split(/\r?\n/).map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : undefined })) });
+    const line = fields.map(([label, value]) => say("server.report.field", { label, value })).join(FIELD_GAP);
+    return new Paragraph({ children: line.split(/\r?\n/).map((part, i) => new TextRun({ text: part, break: i > 0 ? 1 : undefined })) });
   });
 }
+
+type Say = (key: CatalogKey, params?: TextParams) => string;
 
 export interface ReportOptions {
   timeZone: string;
   /** When the export was made, shown under the title. */
   now: Date;
+  /** The language of the headings and labels (the caller's); the archive's own content stays as written. */
+  locale: Locale;
 }
 
 /** The whole archive of one company as a .docx (SPEC 2 "Export all"). */
 export async function buildReport(data: ReportData, options: ReportOptions): Promise<Buffer> {
   const time = (value: DbTime | null) => (value === null ? EMPTY : formatDateTime(fromDbTime(value), options.timeZone));
-  const richText = new RichTextConverter(data.images);
+  const say: Say = (key, params) => text(key, params).in(options.locale);
+  const label = (field: keyof (typeof archiveCatalog)["form"]) => say(`archive.form.${field}`);
+  const richText = new RichTextConverter(data.images, (alt) => (alt ? say("server.report.imageWithAlt", { alt }) : say("server.report.image")));
   const { company } = data;
 
   const recordSection = (record: ReportRecord, index: number) => [
-    heading(`${index + 1}. 走访记录（${time(record.serviceTime)}）`, HeadingLevel.HEADING_2),
-    ...fieldLines([
+    heading(say("server.report.record", { number: index + 1, time: time(record.serviceTime) }), HeadingLevel.HEADING_2),
+    ...fieldLines(
       [
-        ["服务时间", time(record.serviceTime)],
-        ["调研人员", shown(record.researchers)],
+        [
+          [label("serviceTime"), time(record.serviceTime)],
+          [label("researchers"), shown(record.researchers)],
+        ],
+        [
+          [label("contactPerson"), shown(record.contactPerson)],
+          [label("contactPersonPhone"), shown(record.contactPersonPhone)],
+          [label("contactPersonPosition"), shown(record.contactPersonPosition)],
+        ],
+        [
+          [label("cooperativePartner"), shown(record.cooperativePartner)],
+          [label("belongCustomer"), shown(record.belongCustomer)],
+        ],
+        [[label("businessOpportunity"), shown(record.businessOpportunity)]],
+        [[label("mainBusiness"), shown(record.mainBusiness)]],
+        [
+          [label("comprehensiveEvaluation"), say(`archive.evaluation.${record.comprehensiveEvaluation}`)],
+          [label("isOpenPatnavi"), say(`archive.accountOpen.${record.isOpenPatnavi}`)],
+          [label("nextFollowTime"), time(record.nextFollowTime)],
+        ],
+        [[label("attachment"), record.attachment ? (data.fileNames.get(record.attachment) ?? EMPTY) : EMPTY]],
+        [
+          [say("server.report.created"), `${shown(record.createByName)} ${time(record.createDate)}`],
+          [say("server.report.updated"), `${shown(record.updateByName)} ${time(record.updateDate)}`],
+        ],
       ],
-      [
-        ["联系人", shown(record.contactPerson)],
-        ["联系电话", shown(record.contactPersonPhone)],
-        ["联系人职务", shown(record.contactPersonPosition)],
-      ],
-      [
-        ["合作伙伴", shown(record.cooperativePartner)],
-        ["所属客户", shown(record.belongCustomer)],
-      ],
-      [["商机", shown(record.businessOpportunity)]],
-      [["主营业务需求", shown(record.mainBusiness)]],
-      [
-        ["综合评价", EVALUATION_NAMES[record.comprehensiveEvaluation] ?? record.comprehensiveEvaluation],
-        ["专利导航账号", ACCOUNT_OPEN_NAMES[record.isOpenPatnavi] ?? record.isOpenPatnavi],
-        ["下次跟进时间", time(record.nextFollowTime)],
-      ],
-      [["附件", record.attachment ? (data.fileNames.get(record.attachment) ?? EMPTY) : EMPTY]],
-      [
-        ["创建", `${shown(record.createByName)} ${time(record.createDate)}`],
-        ["更新", `${shown(record.updateByName)} ${time(record.updateDate)}`],
-      ],
-    ]),
-    new Paragraph({ children: [new TextRun({ text: "服务记录：", bold: true })] }),
+      say,
+    ),
+    new Paragraph({ children: [new TextRun({ text: say("server.report.serviceContent"), bold: true })] }),
     ...richText.convert(record.serviceContent),
   ];
 
@@ -128,14 +137,14 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
     }
     number += 1;
     questionnaire.push(
-      new Paragraph({ spacing: { before: 120 }, children: [new TextRun({ text: `${number}. ${q.question}${q.isReq === 1 ? "（必答）" : ""}`, bold: true })] }),
-      q.currentAnswer ? textParagraph(q.currentAnswer) : new Paragraph({ children: [new TextRun({ text: "未填写", italics: true })] }),
+      new Paragraph({ spacing: { before: 120 }, children: [new TextRun({ text: `${number}. ${q.question}${q.isReq === 1 ? say("server.report.required") : ""}`, bold: true })] }),
+      q.currentAnswer ? textParagraph(q.currentAnswer) : new Paragraph({ children: [new TextRun({ text: say("server.report.unanswered"), italics: true })] }),
     );
   }
 
   const document = new Document({
-    creator: "敲门服务档案",
-    title: `敲门服务档案-${company.name}`,
+    creator: say("server.report.name"),
+    title: say("server.report.title", { company: company.name }),
     styles: {
       default: {
         document: { run: { font: BODY_FONT, size: 21 } },
@@ -153,21 +162,21 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
     sections: [
       {
         children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [new TextRun(`敲门服务档案——${company.name}`)] }),
-          new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `导出时间：${formatDateTime(options.now, options.timeZone)}`, color: "666666" })] }),
-          heading("一、企业信息", HeadingLevel.HEADING_1),
+          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [new TextRun(say("server.report.title", { company: company.name }))] }),
+          new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: say("server.report.exportedAt", { time: formatDateTime(options.now, options.timeZone) }), color: "666666" })] }),
+          heading(say("server.report.companySection"), HeadingLevel.HEADING_1),
           detailTable([
-            ["企业名称", company.name],
-            ["统一社会信用代码", shown(company.creditCode)],
-            ["所属区域", shown(company.districtName ?? company.district)],
-            ["细分领域", shown(company.segment)],
-            ["地址", shown(company.address)],
-            ["联系人", shown(company.contactPerson)],
-            ["联系电话", shown(company.contactPhone)],
+            [say("server.report.companyName"), company.name],
+            [say("server.report.creditCode"), shown(company.creditCode)],
+            [say("server.report.district"), shown(company.districtName ?? company.district)],
+            [say("server.report.segment"), shown(company.segment)],
+            [say("server.report.address"), shown(company.address)],
+            [say("server.report.contactPerson"), shown(company.contactPerson)],
+            [say("server.report.contactPhone"), shown(company.contactPhone)],
           ]),
-          heading(`二、走访记录（共 ${data.records.length} 条）`, HeadingLevel.HEADING_1),
-          ...(data.records.length === 0 ? [new Paragraph("暂无走访记录")] : data.records.flatMap(recordSection)),
-          heading("三、维度问卷", HeadingLevel.HEADING_1),
+          heading(say("server.report.recordsSection", { count: data.records.length }), HeadingLevel.HEADING_1),
+          ...(data.records.length === 0 ? [new Paragraph(say("server.report.noRecords"))] : data.records.flatMap(recordSection)),
+          heading(say("server.report.questionnaireSection"), HeadingLevel.HEADING_1),
           ...questionnaire,
         ],
       },

@@ -58,7 +58,11 @@ export class RichTextConverter {
   /** Each numbered list restarts at 1: it gets an instance of its own. */
   private listInstance = 0;
 
-  constructor(private readonly images: ReadonlyMap<string, EmbeddedImage>) {}
+  constructor(
+    private readonly images: ReadonlyMap<string, EmbeddedImage>,
+    /** What stands for a picture that cannot be shown, in the reader's language. */
+    private readonly missingImage: (alt: string | undefined) => string,
+  ) {}
 
   convert(html: string): Paragraph[] {
     const paragraphs: Paragraph[] = [];
@@ -120,7 +124,7 @@ export class RichTextConverter {
       const kind = imageKindOf(inline[1]);
       if (kind) image = embeddedImage(kind, Buffer.from(inline[2], "base64"));
     }
-    if (!image) return new TextRun({ text: `[图片${alt ? `：${alt}` : ""}]` });
+    if (!image) return new TextRun({ text: this.missingImage(alt) });
     return new ImageRun({ type: image.kind, data: image.data, transformation: { width: image.width, height: image.height } });
   }
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import { LogAction } from "../../../../contract/logActions";
 import { MenuCode } from "../../../../contract/menus";
 import { formatDate } from "../../../db/time";
-import { Id } from "../../../schemas";
+import { requestLocale, text } from "../../../i18n";
+import { ReportBody } from "../../../../contract/schemas/report";
 import { FileStore } from "../../files/service";
 import { loadReport } from "./data";
 import { buildReport, DOCX_CONTENT_TYPE } from "./document";
@@ -29,15 +29,16 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["敲门服务档案"],
         summary: "导出企业的敲门服务档案（.docx：企业信息、全部走访记录、各维度问卷及当前回答）",
-        body: Type.Object({ compId: Id({ description: "企业编号" }) }),
+        body: ReportBody,
         produces: [DOCX_CONTENT_TYPE],
       },
     },
     async (request, reply) => {
       const now = new Date();
       const data = await loadReport({ db: app.db, files }, request.body.compId);
-      const file = await buildReport(data, { timeZone, now });
-      const name = `敲门服务档案-${data.company.name}-${formatDate(now, timeZone).replaceAll("-", "")}.docx`;
+      const locale = requestLocale(request);
+      const file = await buildReport(data, { timeZone, now, locale });
+      const name = text("server.report.fileName", { company: data.company.name, date: formatDate(now, timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", DOCX_CONTENT_TYPE).header("content-disposition", attachmentOf(name)).header("cache-control", "no-store").send(file);
     },
   );

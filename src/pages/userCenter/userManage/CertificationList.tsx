@@ -1,21 +1,21 @@
 import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useInvalidate } from "@refinedev/core";
-import { Button, Form, Select, Tag } from "antd";
+import { Button, Form, Select } from "antd";
 import { useState } from "react";
 import { CERTIFICATION_STATES, type CertificationState } from "../../../../contract/account";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ValueStatus } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { CertificationReview } from "./types";
 
-const STATE_COLORS: Record<CertificationState, string> = {
-  submitted: "blue",
-  reviewing: "gold",
-  approved: "green",
-  rejected: "red",
+const STATE_STATUSES: Record<CertificationState, ValueStatus> = {
+  submitted: "Default",
+  reviewing: "Processing",
+  approved: "Success",
+  rejected: "Error",
 };
 
 /** The certification tab: applications by state, each opened to review. */
@@ -38,20 +38,22 @@ export function CertificationList() {
   };
 
   const columns: ProColumns<CertificationReview>[] = [
-    { title: t("userManage.certifications.companyName"), dataIndex: "companyName" },
-    { title: t("userManage.certifications.creditCode"), dataIndex: "creditCode" },
+    { title: t("userManage.certifications.companyName"), dataIndex: "companyName", valueType: "text" },
+    { title: t("userManage.certifications.creditCode"), dataIndex: "creditCode", valueType: "text" },
     { title: t("userManage.certifications.applicant"), render: (_node, row) => row.name || row.username },
-    { title: t("userManage.certifications.contactPhone"), dataIndex: "contactPhone" },
+    { title: t("userManage.certifications.contactPhone"), dataIndex: "contactPhone", valueType: "text" },
     {
       title: t("userManage.certifications.state"),
       dataIndex: "state",
-      render: (_node, row) => <Tag color={STATE_COLORS[row.state]}>{t(`userManage.certifications.states.${row.state}`)}</Tag>,
+      valueType: "select",
+      valueEnum: valueEnumOf(CERTIFICATION_STATES, (state) => t(`userManage.certifications.states.${state}`), (state) => ({ status: STATE_STATUSES[state] })),
     },
-    { title: t("userManage.certifications.createdAt"), dataIndex: "createdAt" },
-    { title: t("userManage.certifications.reviewedAt"), dataIndex: "reviewedAt" },
+    { title: t("userManage.certifications.createdAt"), dataIndex: "createdAt", valueType: "dateTime" },
+    { title: t("userManage.certifications.reviewedAt"), dataIndex: "reviewedAt", valueType: "dateTime" },
     {
       title: t("userManage.fields.actions"),
       key: "actions",
+      valueType: "option",
       render: (_node, row) => (
         <Button type="link" size="small" onClick={() => setReviewing(row.id)} data-testid={`certification-open-${row.id}`}>
           {t(row.state === "submitted" || row.state === "reviewing" ? "userManage.certifications.review" : "userManage.certifications.view")}
@@ -68,6 +70,7 @@ export function CertificationList() {
             allowClear
             style={{ width: 160 }}
             placeholder={t("userManage.certifications.allStates")}
+            aria-label={t("userManage.certifications.allStates")}
             options={CERTIFICATION_STATES.map((state) => ({ label: t(`userManage.certifications.states.${state}`), value: state }))}
             onChange={() => searchFormProps.form?.submit()}
             data-testid="certification-filter-state"

@@ -1,11 +1,12 @@
-import { useOne } from "@refinedev/core";
+import { useNotification, useOne } from "@refinedev/core";
 import { Button, Descriptions, Form, Input, Popconfirm, Space, Spin } from "antd";
-import { notify } from "../../../../providers/notifier";
 import { DraggableModal } from "../../../components/DraggableModal";
 import { useT } from "../../../i18n/I18nContext";
 import { LicenseImage } from "../LicenseImage";
 import { REJECT_REASON_MAX, type CertificationReview } from "./types";
 import { useWriteCall } from "./useWriteCall";
+import type { Call } from "../../../../contract/resourceCalls";
+import { certifications } from "../../../../resources/certifications/resource";
 
 /**
  * One application, read through GET /api/certification/:id, which moves a submitted application to
@@ -13,6 +14,7 @@ import { useWriteCall } from "./useWriteCall";
  */
 export function CertificationReviewModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useT();
+  const { open: toast } = useNotification();
   const [form] = Form.useForm<{ reason: string }>();
   const { write, pending } = useWriteCall("certifications");
   const { result: application, query } = useOne<CertificationReview>({
@@ -28,10 +30,10 @@ export function CertificationReviewModal({ id, onClose }: { id: number | null; o
     onClose();
   };
 
-  const decide = async (url: string, values: object, done: string) => {
+  const decide = async (action: Call & { method: "post" }, values: object, done: string) => {
     try {
-      await write(url, values);
-      notify.success(t(done));
+      await write(action, values);
+      toast?.({ type: "success", message: t(done) });
       close();
     } catch {
       // The request layer has shown the server's message.
@@ -79,7 +81,7 @@ export function CertificationReviewModal({ id, onClose }: { id: number | null; o
               layout="vertical"
               style={{ marginTop: 16 }}
               onFinish={({ reason }) =>
-                decide("/api/certification/reject", { id: application.id, reason: reason.trim() }, "userManage.certifications.rejected")
+                decide(certifications.actions.reject, { id: application.id, reason: reason.trim() }, "userManage.certifications.rejected")
               }
             >
               <Form.Item
@@ -104,7 +106,7 @@ export function CertificationReviewModal({ id, onClose }: { id: number | null; o
               <Space>
                 <Popconfirm
                   title={t("userManage.certifications.approveConfirm", { company: application.companyName })}
-                  onConfirm={() => decide("/api/certification/approve", { id: application.id }, "userManage.certifications.approved")}
+                  onConfirm={() => decide(certifications.actions.approve, { id: application.id }, "userManage.certifications.approved")}
                 >
                   <Button type="primary" loading={pending} data-testid="certification-approve">
                     {t("userManage.certifications.approve")}

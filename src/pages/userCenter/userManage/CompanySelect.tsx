@@ -5,6 +5,8 @@ import type { CompanyOrg } from "./types";
 
 
 interface CompanySelectProps {
+  /** From the Form.Item, so its label names the picker. */
+  id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
   /** The company the user belongs to now: shown by name before any search has found it. */
@@ -12,7 +14,7 @@ interface CompanySelectProps {
 }
 
 /** A debounced, searchable picker over POST /api/patnavi/company/org. */
-export function CompanySelect({ value, onChange, current }: CompanySelectProps) {
+export function CompanySelect({ id, value, onChange, current }: CompanySelectProps) {
   const t = useT();
   const { selectProps } = useSelect<CompanyOrg>({
     resource: "orgCompanies",
@@ -26,6 +28,7 @@ export function CompanySelect({ value, onChange, current }: CompanySelectProps) 
   const missing = current && !options.some((option) => option.value === current.id);
   return (
     <Select<number | undefined>
+      id={id}
       showSearch
       filterOption={false}
       loading={selectProps.loading}

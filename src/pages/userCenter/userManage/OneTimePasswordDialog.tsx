@@ -1,4 +1,6 @@
-import { App, Button, Space, Typography } from "antd";
+import { useNotification } from "@refinedev/core";
+import { Button, Space, Typography } from "antd";
+import { warningNotice } from "../../../../providers/notificationProvider";
 import { DraggableModal } from "../../../components/DraggableModal";
 import { useT } from "../../../i18n/I18nContext";
 
@@ -15,13 +17,13 @@ export interface OneTimePassword {
  */
 export function OneTimePasswordDialog({ shown, onClose }: { shown: OneTimePassword | null; onClose: () => void }) {
   const t = useT();
-  const { message } = App.useApp();
+  const { open: toast } = useNotification();
   const copy = async (password: string) => {
     try {
       await navigator.clipboard.writeText(password);
-      void message.success(t("userManage.password.copied"));
+      toast?.({ type: "success", message: t("userManage.password.copied") });
     } catch {
-      void message.warning(t("userManage.password.copyFailed"));
+      toast?.(warningNotice(t("userManage.password.copyFailed")));
     }
   };
   return (

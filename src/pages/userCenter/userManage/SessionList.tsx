@@ -1,9 +1,8 @@
 import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
-import { useDelete } from "@refinedev/core";
+import { useDelete, useNotification } from "@refinedev/core";
 import { Button, Form, Input, Popconfirm, Tooltip } from "antd";
 import type { ApiError } from "../../../../providers/apiError";
-import { notify } from "../../../../providers/notifier";
 import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
@@ -12,6 +11,7 @@ import type { ActiveSession } from "./types";
 /** The sessions tab: who is signed in from where, each session endable (confirmed first). */
 export function SessionList() {
   const t = useT();
+  const { open: toast } = useNotification();
   const { mutateAsync: end } = useDelete();
   const { tableProps, searchFormProps, tableQuery } = useTable<ActiveSession, ApiError, { username?: string }>({
     ...LIST_TABLE_OPTIONS,
@@ -24,7 +24,7 @@ export function SessionList() {
   const endSession = async (session: ActiveSession) => {
     try {
       await end({ resource: "sessions", id: session.id });
-      notify.success(t("userManage.sessions.ended"));
+      toast?.({ type: "success", message: t("userManage.sessions.ended") });
     } catch {
       // The request layer has shown the server's message.
     }
@@ -32,17 +32,18 @@ export function SessionList() {
 
   const columns: ProColumns<ActiveSession>[] = [
     { title: t("userManage.sessions.user"), render: (_node, row) => `${row.name || row.username} (${row.username})` },
-    { title: t("userManage.sessions.ip"), dataIndex: "ip" },
+    { title: t("userManage.sessions.ip"), dataIndex: "ip", valueType: "text" },
     {
       title: t("userManage.sessions.browser"),
       dataIndex: "browser",
       render: (_node, row) => <Tooltip title={row.userAgent}>{row.browser}</Tooltip>,
     },
-    { title: t("userManage.sessions.signInDate"), dataIndex: "signInDate" },
-    { title: t("userManage.sessions.lastCallDate"), dataIndex: "lastCallDate" },
+    { title: t("userManage.sessions.signInDate"), dataIndex: "signInDate", valueType: "dateTime" },
+    { title: t("userManage.sessions.lastCallDate"), dataIndex: "lastCallDate", valueType: "dateTime" },
     {
       title: t("userManage.fields.actions"),
       key: "actions",
+      valueType: "option",
       render: (_node, row) => (
         <Popconfirm title={t("userManage.sessions.endConfirm", { name: row.name || row.username })} onConfirm={() => endSession(row)}>
           <Button type="link" size="small" danger data-testid={`session-end-${row.id}`}>

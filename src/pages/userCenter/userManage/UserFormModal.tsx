@@ -1,14 +1,12 @@
-import { useCreate, useUpdate } from "@refinedev/core";
-import { Form } from "antd";
+import { useModalForm } from "@refinedev/antd";
+import type { HttpError } from "@refinedev/core";
 import type { CreatedUser } from "../../../../contract/users";
-import { notify } from "../../../../providers/notifier";
 import { FormModal } from "../../../components/FormModal";
 import { useT } from "../../../i18n/I18nContext";
 import type { ManagedUser, RoleOption, UserFormValues } from "./types";
 import { UserInputs } from "./UserInputs";
 
 interface UserFormModalProps {
-  open: boolean;
   /** The user to edit; none to create one. */
   user?: ManagedUser;
   roles: RoleOption[];
@@ -28,43 +26,37 @@ function toPayload(values: UserFormValues) {
 }
 
 /** Create or edit a user in a dialog; both go through POST /api/user/edit. */
-export function UserFormModal({ open, user, roles, onClose, onCreated }: UserFormModalProps) {
+export function UserFormModal({ user, roles, onClose, onCreated }: UserFormModalProps) {
   const t = useT();
-  const [form] = Form.useForm<UserFormValues>();
-  const { mutateAsync: create, mutation: creating } = useCreate<CreatedUser>();
-  const { mutateAsync: update, mutation: updating } = useUpdate<ManagedUser>();
-
-  const save = async (values: UserFormValues) => {
-    try {
-      if (user) {
-        await update({ resource: "users", id: user.id, values: toPayload(values) });
-        notify.success(t("userManage.done.saved"));
-        onClose();
-      } else {
-        const username = values.username ?? "";
-        const { data } = await create({ resource: "users", values: { username, ...toPayload(values) } });
-        onClose();
-        onCreated(username, data.initialPassword);
-      }
-    } catch {
-      // The request layer has shown the server's message; the dialog stays open to correct the input.
-    }
-  };
+  // Saving is the resource's create or update; the user comes from the list row, so nothing is fetched.
+  const modalForm = useModalForm<ManagedUser, HttpError, UserFormValues, ManagedUser, ManagedUser | CreatedUser>({
+    resource: "users",
+    action: user ? "edit" : "create",
+    id: user?.id,
+    defaultVisible: true,
+    redirect: false,
+    // A new account is announced by the dialog with its generated password instead.
+    successNotification: user ? { type: "success", message: t("userManage.done.saved") } : false,
+    disableServerSideValidation: true,
+    queryOptions: { enabled: false },
+    onMutationSuccess: ({ data }, values) => {
+      onClose();
+      if ("initialPassword" in data) onCreated(values.username ?? "", data.initialPassword);
+    },
+  });
 
   return (
     <FormModal<UserFormValues>
-      open={open}
+      modalForm={modalForm}
       title={t(user ? "userManage.form.editTitle" : "userManage.form.createTitle")}
       testId="user-form"
-      form={form}
       initialValues={
         user
           ? { name: user.name, mobile: user.mobile, roleCodes: user.roles.map((role) => role.code), companyId: user.company?.id ?? null }
           : { roleCodes: [] }
       }
-      onFinish={save}
+      toPayload={(values) => (user ? toPayload(values) : { username: values.username ?? "", ...toPayload(values) })}
       onClose={onClose}
-      submitting={creating.isPending || updating.isPending}
     >
       <UserInputs user={user} roles={roles} />
     </FormModal>

@@ -1,4 +1,4 @@
-import { Form, Input, Select } from "antd";
+import { Form, Input, Select, type SelectProps } from "antd";
 import { MOBILE_PATTERN, USERNAME_PATTERN } from "../../../../contract/account";
 import { USER_NAME_MAX } from "../../../../contract/users";
 import { useT } from "../../../i18n/I18nContext";
@@ -10,6 +10,15 @@ interface UserInputsProps {
   /** The user being edited; none when creating. */
   user?: ManagedUser;
   roles: RoleOption[];
+}
+
+/**
+ * Form.Item marks its control aria-required, and a multiple Select copies that onto its outer box,
+ * where ARIA does not allow it (axe: aria-allowed-attr, critical). The field's asterisk and its
+ * message say it is required.
+ */
+function RolesSelect({ "aria-required": _required, ...props }: SelectProps<string[]>) {
+  return <Select mode="multiple" {...props} />;
 }
 
 /** The fields create and edit share; the username is chosen once, at creation. */
@@ -69,8 +78,7 @@ export function UserInputs({ user, roles }: UserInputsProps) {
         label={t("userManage.fields.roles")}
         rules={[{ required: true, type: "array", min: 1, message: t("userManage.form.rolesRequired") }]}
       >
-        <Select
-          mode="multiple"
+        <RolesSelect
           placeholder={t("userManage.form.rolesPlaceholder")}
           options={roles.map((role) => ({ label: role.name, value: role.code }))}
           data-testid="user-form-roles"

@@ -2,9 +2,9 @@ import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button, Tag } from "antd";
 import { useState } from "react";
-import type { UserListFilter as UserListModel } from "../../../../contract/users";
+import { USER_STATUSES, type UserListFilter as UserListModel } from "../../../../contract/users";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
@@ -38,29 +38,28 @@ export function UserList() {
   });
 
   const columns: ProColumns<ManagedUser>[] = [
-    { title: t("userManage.fields.username"), dataIndex: "username" },
-    { title: t("userManage.fields.name"), dataIndex: "name" },
-    { title: t("userManage.fields.mobile"), dataIndex: "mobile" },
+    { title: t("userManage.fields.username"), dataIndex: "username", valueType: "text" },
+    { title: t("userManage.fields.name"), dataIndex: "name", valueType: "text" },
+    { title: t("userManage.fields.mobile"), dataIndex: "mobile", valueType: "text" },
     {
       title: t("userManage.fields.roles"),
       dataIndex: "roles",
       render: (_node, user) => user.roles.map((role) => <Tag key={role.code}>{roleNameOf(role, t)}</Tag>),
     },
-    { title: t("userManage.fields.company"), dataIndex: ["company", "name"] },
+    { title: t("userManage.fields.company"), dataIndex: ["company", "name"], valueType: "text" },
     {
       title: t("userManage.fields.status"),
       dataIndex: "status",
-      render: (_node, user) => (
-        <Tag color={user.status === "enabled" ? "green" : "default"} data-testid={`user-status-${user.username}`}>
-          {t(`userManage.status.${user.status}`)}
-        </Tag>
-      ),
+      valueType: "select",
+      valueEnum: valueEnumOf(USER_STATUSES, (status) => t(`userManage.status.${status}`), (status) => ({ status: status === "enabled" ? "Success" : "Default" })),
+      render: (dom, user) => <span data-testid={`user-status-${user.username}`}>{dom}</span>,
     },
-    { title: t("userManage.fields.createdDate"), dataIndex: "createdDate" },
-    { title: t("userManage.fields.lastSignInDate"), dataIndex: "lastSignInDate" },
+    { title: t("userManage.fields.createdDate"), dataIndex: "createdDate", valueType: "dateTime" },
+    { title: t("userManage.fields.lastSignInDate"), dataIndex: "lastSignInDate", valueType: "dateTime" },
     {
       title: t("userManage.fields.actions"),
       key: "actions",
+      valueType: "option",
       fixed: "right",
       render: (_node, user) => (
         <UserRowActions
@@ -85,13 +84,16 @@ export function UserList() {
             </Button>,
           ]} />
       )}
-      <UserFormModal
-        open={editing !== null}
-        user={editing?.user}
-        roles={roles}
-        onClose={() => setEditing(null)}
-        onCreated={(username, value) => setPassword({ title: "userManage.password.createdTitle", username, password: value })}
-      />
+      {editing && (
+        // One dialog per opening: Refine's form takes its action and id when it starts, and an add starts empty.
+        <UserFormModal
+          key={editing.user?.id ?? "new"}
+          user={editing.user}
+          roles={roles}
+          onClose={() => setEditing(null)}
+          onCreated={(username, value) => setPassword({ title: "userManage.password.createdTitle", username, password: value })}
+        />
+      )}
       <OneTimePasswordDialog shown={password} onClose={() => setPassword(null)} />
     </>
   );

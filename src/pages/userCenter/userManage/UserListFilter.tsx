@@ -17,6 +17,7 @@ export function UserListFilter({ formProps, roles }: { formProps: FormProps<User
       <Form.Item name="roleCode">
         <Select
           placeholder={t("userManage.filter.role")}
+          aria-label={t("userManage.filter.role")}
           allowClear
           style={{ width: 160 }}
           options={roles.map((role) => ({ label: role.name, value: role.code }))}
@@ -26,6 +27,7 @@ export function UserListFilter({ formProps, roles }: { formProps: FormProps<User
       <Form.Item name="status">
         <Select
           placeholder={t("userManage.filter.status")}
+          aria-label={t("userManage.filter.status")}
           allowClear
           style={{ width: 120 }}
           options={USER_STATUSES.map((status) => ({ label: t(`userManage.status.${status}`), value: status }))}

@@ -1,7 +1,7 @@
-import { Tabs, Typography } from "antd";
+import { useCan } from "@refinedev/core";
+import { Spin, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { DimensionManager } from "../../../../resources/dimensions/DimensionManager";
-import { useCanMenu } from "../../../access";
 import { NoPermission } from "../../../components/NoPermission";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationList } from "./CertificationList";
@@ -19,27 +19,33 @@ const TAB_PARAM = "tab";
 export default function UserManagePage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const canUsers = useCanMenu(USER_MANAGE_TAB_CODES.users);
-  const canCertifications = useCanMenu(USER_MANAGE_TAB_CODES.certifications);
-  const canSessions = useCanMenu(USER_MANAGE_TAB_CODES.sessions);
-  const canDimensions = useCanMenu(USER_MANAGE_TAB_CODES.dimensions);
+  const access = {
+    users: useCan({ resource: "users", action: "edit", params: { menuCode: USER_MANAGE_TAB_CODES.users } }).data,
+    certifications: useCan({ resource: "certifications", action: "list", params: { menuCode: USER_MANAGE_TAB_CODES.certifications } }).data,
+    sessions: useCan({ resource: "sessions", action: "list", params: { menuCode: USER_MANAGE_TAB_CODES.sessions } }).data,
+    dimensions: useCan({ resource: "dimensions", action: "list", params: { menuCode: USER_MANAGE_TAB_CODES.dimensions } }).data,
+  };
+  // Until every answer is in, neither the tabs nor the no-permission state: either might be wrong.
+  const deciding = Object.values(access).some((answer) => answer === undefined);
 
   const tabs = [
-    canUsers && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },
-    canCertifications && { key: "certifications", label: t("userManage.tabs.certifications"), children: <CertificationList /> },
-    canSessions && { key: "sessions", label: t("userManage.tabs.sessions"), children: <SessionList /> },
-    canDimensions && { key: "dimensions", label: t("questionnaires.tab"), children: <DimensionManager /> },
-  ].filter((tab) => tab !== false);
+    access.users?.can && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },
+    access.certifications?.can && { key: "certifications", label: t("userManage.tabs.certifications"), children: <CertificationList /> },
+    access.sessions?.can && { key: "sessions", label: t("userManage.tabs.sessions"), children: <SessionList /> },
+    access.dimensions?.can && { key: "dimensions", label: t("questionnaires.tab"), children: <DimensionManager /> },
+  ].filter((tab) => !!tab);
 
   const requested = params.get(TAB_PARAM);
   const active = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key;
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} className="page-title page-title--panel">
         {t("shell.titles.userManage")}
       </Typography.Title>
-      {active ? (
+      {deciding ? (
+        <Spin />
+      ) : active ? (
         <Tabs
           activeKey={active}
           items={tabs}

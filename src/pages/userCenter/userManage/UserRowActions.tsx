@@ -1,9 +1,9 @@
-import { useDelete } from "@refinedev/core";
+import { useDelete, useNotification } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
-import { notify } from "../../../../providers/notifier";
 import { useT } from "../../../i18n/I18nContext";
 import type { ManagedUser } from "./types";
 import { useWriteCall } from "./useWriteCall";
+import { users } from "../../../../resources/users/resource";
 
 interface UserRowActionsProps {
   user: ManagedUser;
@@ -19,6 +19,7 @@ interface UserRowActionsProps {
  */
 export function UserRowActions({ user, onEdit, onPasswordReset }: UserRowActionsProps) {
   const t = useT();
+  const { open: toast } = useNotification();
   const { write } = useWriteCall("users");
   const { mutateAsync: remove } = useDelete();
   const name = user.name || user.username;
@@ -34,20 +35,20 @@ export function UserRowActions({ user, onEdit, onPasswordReset }: UserRowActions
 
   const toggle = () =>
     run(async () => {
-      await write(disabled ? "/api/user/enabled" : "/api/user/disabled", { id: user.id });
-      notify.success(t(disabled ? "userManage.done.enabled" : "userManage.done.disabled"));
+      await write(disabled ? users.actions.enable : users.actions.disable, { id: user.id });
+      toast?.({ type: "success", message: t(disabled ? "userManage.done.enabled" : "userManage.done.disabled") });
     });
 
   const resetPassword = () =>
     run(async () => {
-      const result = await write<{ password: string }>("/api/user/resetPwd", { id: user.id });
+      const result = await write<{ password: string }>(users.actions.resetPassword, { id: user.id });
       if (result?.password) onPasswordReset(user.username, result.password);
     });
 
   const deleteUser = () =>
     run(async () => {
       await remove({ resource: "users", id: user.id });
-      notify.success(t("userManage.done.deleted"));
+      toast?.({ type: "success", message: t("userManage.done.deleted") });
     });
 
   return (

@@ -1,5 +1,3 @@
-import type { Certification } from "../../../../contract/account";
-
 export type { ActiveSession, AdminUser as ManagedUser, CompanyOrg, RoleSummary as RoleOption } from "../../../../contract/users";
 
 /** What the user form holds; the username only when creating. */
@@ -12,11 +10,7 @@ export interface UserFormValues {
 }
 
 /** A record of POST /api/certification/list: an application with its applicant. */
-export interface CertificationReview extends Certification {
-  userId: number;
-  username: string;
-  name: string;
-}
+export type { ReviewedCertification as CertificationReview } from "../../../../contract/schemas/certification";
 
 /** The longest reason a reviewer may give when rejecting (SPEC: reason required, at most 200). */
 export const REJECT_REASON_MAX = 200;

@@ -1,22 +1,24 @@
-import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useNotification } from "@refinedev/core";
 import type { Envelope } from "../../../../contract/envelope";
 import { ApiError } from "../../../../providers/apiError";
-import { notify } from "../../../../providers/notifier";
+import type { Call } from "../../../../contract/resourceCalls";
+import { customCall } from "../../../../providers/endpoints";
 
 /**
- * POSTs an administration write call and refreshes `resource`'s lists. Write calls report success
+ * Sends one of `resource`'s declared write actions through the data provider and refreshes its lists. Write calls report success
  * as status 1 (DESIGN "Calls"), so an answer with code 200 but another status is a refusal: its
  * message is shown like any failure (failed calls are toasted by the request layer already).
  */
 export function useWriteCall(resource: string) {
   const { mutateAsync, mutation } = useCustomMutation();
   const invalidate = useInvalidate();
+  const { open: toast } = useNotification();
 
-  async function write<T>(url: string, values: object): Promise<T | undefined> {
-    const { data } = await mutateAsync({ url, method: "post", values });
+  async function write<T>(action: Call & { method: "post" }, values: object): Promise<T | undefined> {
+    const { data } = await mutateAsync({ ...customCall(action), values });
     const body = data as unknown as Envelope<T>;
     if (body.status !== 1) {
-      notify.error(body.message);
+      toast?.({ type: "error", message: body.message });
       throw new ApiError(body.message, { code: body.code, httpStatus: 200, body });
     }
     await invalidate({ resource, invalidates: ["list"] });

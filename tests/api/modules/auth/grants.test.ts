@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { text } from "../../../../server/i18n";
 import { registerGrant } from "../../../../server/modules/auth/grants";
 import { OAuthError } from "../../../../server/modules/auth/oauthError";
 import { flushLogs } from "../../../../server/modules/logs/writer";
@@ -17,7 +18,7 @@ describe.each(testDatabases())("registered grants on %s", (kind) => {
       routes: (app) =>
         registerGrant(app, "test_who", async ({ params, clientId }) => {
           const user = await app.db.selectFrom("users").select(["id", "username"]).where("username", "=", params.who ?? "").executeTakeFirst();
-          if (!user || clientId !== CLIENT.client_id) throw new OAuthError("invalid_grant", "who is unknown", "身份凭证无效");
+          if (!user || clientId !== CLIENT.client_id) throw new OAuthError("invalid_grant", "who is unknown", text("server.auth.badCredentials"));
           return user;
         }),
     });
@@ -39,10 +40,10 @@ describe.each(testDatabases())("registered grants on %s", (kind) => {
   it("answers the grant's own OAuthError and logs it", async () => {
     const res = await tokenRequest(t.app, { grant_type: "test_who", ...CLIENT, who: "nobody", username: "nobody" });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "invalid_grant", error_description: "who is unknown", code: 400, message: "身份凭证无效" });
+    expect(res.json()).toEqual({ error: "invalid_grant", error_description: "who is unknown", code: 400, message: "用户名或密码错误" });
     await flushLogs(t.app);
     const row = await t.database.db.selectFrom("operationLogs").selectAll().where("userName", "=", "nobody").executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ logAction: "登录失败：身份凭证无效", exceptionType: 1 });
+    expect(row).toMatchObject({ logAction: "登录失败：用户名或密码错误", exceptionType: 1 });
   });
 
   it("still refuses a disabled account whatever the grant proved", async () => {

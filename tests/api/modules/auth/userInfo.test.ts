@@ -22,7 +22,7 @@ describe.each(testDatabases())("user info and menus on %s", (kind) => {
     t = await startTestApp(kind, {
       // Another module adds what it knows; here, only for one user so the others show the defaults.
       routes: (app) =>
-        addUserInfoEnricher(app, async (info) => (info.username === ENRICHED ? { company: { id: 7, name: "芯片科技有限公司" }, certification: { state: "reviewing" } } : {})),
+        addUserInfoEnricher(app, async (info) => (info.username === ENRICHED ? { company: { id: 7, name: "芯片科技有限公司" }, certification: { state: "reviewing", rejectReason: null } } : {})),
     });
   });
   afterAll(() => t.close());
@@ -65,7 +65,7 @@ describe.each(testDatabases())("user info and menus on %s", (kind) => {
       email: null,
       roles: ["member"],
       company: { id: 7, name: "芯片科技有限公司" },
-      certification: { state: "reviewing" },
+      certification: { state: "reviewing", rejectReason: null },
       mustChangePassword: true,
     });
   });

@@ -146,4 +146,17 @@ describe.each(testDatabases())("the operation log list on %s", (kind) => {
     expect(logged).toMatchObject({ exceptionType: 0, path: "/api/logs/export" });
     expect(JSON.parse(logged.params ?? "")).toEqual({ model: { userName: "log_", logAction: "走访" } });
   });
+
+  it("exports with headings, types, states and known actions in the caller's language", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/logs/export",
+      headers: { ...admin, "accept-language": "en" },
+      payload: { model: { userName: "log_", logAction: "走访" } },
+    });
+    expect(String(res.headers["content-disposition"])).toMatch(/filename\*=UTF-8''operation-log-\d{8}\.xlsx$/);
+    const sheet = (await (await JSZip.loadAsync(res.rawPayload)).file("xl/worksheets/sheet1.xml")?.async("string")) ?? "";
+    for (const cell of ["No.", "Action", "Log type", "Duration (ms)", "Created a visit record", "Operation", "Failed", "Normal", "log_Bob", "出错了"]) expect(sheet).toContain(`>${cell}</t>`);
+    for (const cell of ["序号", "操作", "异常", "正常", "新增走访记录"]) expect(sheet).not.toContain(`>${cell}</t>`);
+  });
 });

@@ -119,6 +119,22 @@ describe.each(testDatabases())("archive export on %s", (kind) => {
     expect(styles).toContain('w:eastAsia="黑体"');
   });
 
+  it("writes the headings, labels and file name in the caller's language, the archive's content as written", async () => {
+    const compId = await createCompany(t.app, "成都英文导出测试企业");
+    await addRecord(compId, { researchers: "钱调研", serviceContent: "<p>回访</p>", serviceTime: new Date("2026-05-06T02:00:00Z") });
+    const res = await t.app.inject({ method: "POST", url: EXPORT, headers: { ...staff.headers, "accept-language": "en" }, payload: { compId } });
+    expect(res.statusCode).toBe(200);
+    const name = decodeURIComponent(String(res.headers["content-disposition"]).split("UTF-8''")[1]);
+    expect(name).toMatch(/^service-archive-成都英文导出测试企业-\d{8}\.docx$/);
+    const document = (await (await JSZip.loadAsync(res.rawPayload)).file("word/document.xml")?.async("string")) ?? "";
+    for (const text of ["Service archive: 成都英文导出测试企业", "1. Company", "2. Visit records (1)", "3. Questionnaires", "Researchers: 钱调研", "Overall evaluation: Excellent", "回访"]) {
+      expect(document.includes(text), text).toBe(true);
+    }
+    for (const text of ["敲门服务档案", "企业信息", "走访记录", "维度问卷", "调研人员", "综合评价", "优秀", "导出时间"]) {
+      expect(document.includes(text), text).toBe(false);
+    }
+  });
+
   it("exports 1,000 records in one go", async () => {
     const compId = await createCompany(t.app, "成都千条记录测试企业");
     const now = toDbTime(t.app.dialect, new Date());

@@ -20,7 +20,12 @@ describe("browserOf", () => {
     ["api-test", "未知浏览器"],
     [null, "未知浏览器"],
   ])("reads %s as %s", (userAgent, shown) => {
-    expect(browserOf(userAgent)).toBe(shown);
+    expect(browserOf(userAgent, "zh-CN")).toBe(shown);
+  });
+
+  it("names WeChat and an unknown browser in the reader's language", () => {
+    expect(browserOf("Mozilla/5.0 (Linux; Android 14) MicroMessenger/8.0.49", "en")).toBe("WeChat 8 / Android");
+    expect(browserOf(null, "en")).toBe("Unknown browser");
   });
 });
 

@@ -98,18 +98,18 @@ describe.each(testDatabases())("uploads cut short on %s", (kind) => {
     const { closed } = partialUpload(256 * 1024);
     await eventually(() => entries(incoming).some((name) => name.endsWith(".part")));
     const answer = parseAnswer(await closed);
-    expect(answer).toEqual({ status: 400, body: { code: 400, message: UploadMessages.stalled } });
+    expect(answer).toEqual({ status: 400, body: { code: 400, message: String(UploadMessages.stalled) } });
     await eventually(() => entries(incoming).length === 0 && openFilesUnder(t.config.uploadDir).length === 0);
   });
 
   it("answers 400 to a body whose head came but not one byte of it", async () => {
     const { closed } = partialUpload(0, { declared: 1024 });
-    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: UploadMessages.stalled } });
+    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: String(UploadMessages.stalled) } });
   });
 
   it("answers 400 to a company import that stops arriving", async () => {
     const { closed } = partialUpload(64 * 1024, { declared: 1024 * 1024, url: "/api/company/import", filename: "企业.xlsx" });
-    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: UploadMessages.stalled } });
+    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: String(UploadMessages.stalled) } });
   });
 
   it("closes the connection of a refused upload whose body then stops arriving", async () => {
@@ -123,7 +123,7 @@ describe.each(testDatabases())("uploads cut short on %s", (kind) => {
     [2, "/api/company/import", "企业.xlsx"],
   ])("answers 400 to a whole body of %i bytes that lacks its closing boundary on %s, and keeps nothing", async (size, url, filename) => {
     const { closed } = partialUpload(size, { declared: size, url, filename });
-    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: UploadMessages.stalled } });
+    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: String(UploadMessages.stalled) } });
     await eventually(() => entries(incoming).length === 0 && openFilesUnder(t.config.uploadDir).length === 0);
   });
 
@@ -132,7 +132,7 @@ describe.each(testDatabases())("uploads cut short on %s", (kind) => {
     await eventually(() => entries(incoming).some((name) => name.endsWith(".part")));
     socket.end();
     // Node's HTTP parser refuses the cut-short body before the route sees it; the answer is still an envelope.
-    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: Messages.badRequest } });
+    expect(parseAnswer(await closed)).toEqual({ status: 400, body: { code: 400, message: String(Messages.badRequest) } });
     await eventually(() => entries(incoming).length === 0 && openFilesUnder(t.config.uploadDir).length === 0);
   });
 
@@ -148,7 +148,7 @@ describe.each(testDatabases())("uploads cut short on %s", (kind) => {
     const { payload } = multipartBody([{ name: "file", filename: "a.csv", content: "企业名称\n" }]);
     const res = await t.app.inject({ method: "POST", url, payload, headers: { "content-type": "multipart/form-data", ...admin.headers } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 400, message: UploadMessages.malformed });
+    expect(res.json()).toEqual({ code: 400, message: String(UploadMessages.malformed) });
   });
 
   it("still takes a whole upload over the same kind of connection", async () => {

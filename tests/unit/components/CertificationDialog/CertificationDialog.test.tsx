@@ -7,7 +7,7 @@ import { CertificationDialog } from "../../../../src/components/CertificationDia
 import { showCertificationDialogFor } from "../../../../src/session/certificationRefusal";
 import { closeCertificationDialog, useSessionDialogs } from "../../../../src/session/sessionDialogs";
 import { I18nContext } from "../../../../src/i18n/I18nContext";
-import { translator } from "../../../../src/i18n/translate";
+import { translator } from "../../../../i18n/translate";
 
 function WhereAmI() {
   return <div data-testid="where">{useLocation().pathname}</div>;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import HomePage from "../../../../src/pages/home/HomePage";
 import { closeCertificationDialog, closeLoginPrompt } from "../../../../src/session/sessionDialogs";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
@@ -21,7 +21,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.unstubAllGlobals();
   // The session dialogs live outside React and would stay open into the next test.
   act(() => {
@@ -39,12 +39,12 @@ describe("the home search", () => {
     stubNetwork(() => ok());
     const user = userEvent.setup({ delay: null });
     const first = showHome();
-    await user.type(screen.getByTestId("home-search-input"), "碳化硅 功率器件");
+    await user.type(await screen.findByTestId("home-search-input"), "碳化硅 功率器件");
     expect(localStorage.getItem("searchInputVal")).toBe("碳化硅 功率器件");
     first.unmount();
 
     showHome();
-    expect(screen.getByTestId("home-search-input")).toHaveValue("碳化硅 功率器件");
+    expect(await screen.findByTestId("home-search-input")).toHaveValue("碳化硅 功率器件");
   });
 
   it("signed in: asks for the patent-list hand-off with the keywords and opens its jumpUrl", async () => {
@@ -52,8 +52,8 @@ describe("the home search", () => {
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list?q=GaN" }));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.type(screen.getByTestId("home-search-input"), " GaN ");
-    await user.click(screen.getByTestId("home-search-submit"));
+    await user.type(await screen.findByTestId("home-search-input"), " GaN ");
+    await user.click(await screen.findByTestId("home-search-submit"));
 
     await waitFor(() => expect(open).toHaveBeenCalledWith("https://patnavi.example/list?q=GaN", "_blank", "noopener"));
     const [call] = callsTo(seen, REDIRECT);
@@ -65,7 +65,7 @@ describe("the home search", () => {
     signInMember();
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list" }));
     showHome();
-    const input = screen.getByTestId("home-search-input");
+    const input = await screen.findByTestId("home-search-input");
     fireEvent.change(input, { target: { value: "光刻" } });
     fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(callsTo(seen, REDIRECT)).toHaveLength(1));
@@ -75,8 +75,8 @@ describe("the home search", () => {
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/list" }));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.type(screen.getByTestId("home-search-input"), "芯片");
-    await user.click(screen.getByTestId("home-search-submit"));
+    await user.type(await screen.findByTestId("home-search-input"), "芯片");
+    await user.click(await screen.findByTestId("home-search-submit"));
 
     expect(await screen.findByTestId("login-prompt-hint")).toBeInTheDocument();
     expect(seen).toHaveLength(0);
@@ -92,7 +92,7 @@ describe("the home search", () => {
     stubNetwork(() => refused(403, 40301, "企业认证审核中，审核通过后即可使用", { state: "reviewing" }));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.click(screen.getByTestId("home-search-submit"));
+    await user.click(await screen.findByTestId("home-search-submit"));
     expect(await screen.findByTestId("certification-text")).toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
@@ -106,7 +106,7 @@ describe("the home search", () => {
     stubNetwork(() => refused(403, 40301, message, { state }));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.click(screen.getByTestId("home-search-submit"));
+    await user.click(await screen.findByTestId("home-search-submit"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
     expect(screen.queryByTestId("certification-text")).not.toBeInTheDocument();
   });
@@ -116,7 +116,7 @@ describe("the home search", () => {
     stubNetwork(() => refused(500, 500, "专利导航服务暂不可用"));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.click(screen.getByTestId("home-search-submit"));
+    await user.click(await screen.findByTestId("home-search-submit"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("专利导航服务暂不可用"));
     expect(screen.queryByTestId("certification-text")).not.toBeInTheDocument();
   });
@@ -134,11 +134,11 @@ describe("patent navigation for a user without its menu code (SPEC 6)", () => {
     expect(callsTo(seen, REDIRECT)).toHaveLength(0);
   });
 
-  it("a visitor who is not signed in is still offered both", () => {
+  it("a visitor who is not signed in is still offered both", async () => {
     stubNetwork(() => ok());
     showHome();
-    expect(screen.getByTestId("home-search-input")).toBeInTheDocument();
-    expect(screen.getByTestId("home-platform-link")).toBeInTheDocument();
+    expect(await screen.findByTestId("home-search-input")).toBeInTheDocument();
+    expect(await screen.findByTestId("home-platform-link")).toBeInTheDocument();
   });
 });
 
@@ -148,7 +148,7 @@ describe("the platform link", () => {
     const seen = stubNetwork(() => ok({ jumpUrl: "https://patnavi.example/platform" }));
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.click(screen.getByTestId("home-platform-link"));
+    await user.click(await screen.findByTestId("home-platform-link"));
     await waitFor(() => expect(open).toHaveBeenCalledWith("https://patnavi.example/platform", "_blank", "noopener"));
     expect(bodyOf(callsTo(seen, REDIRECT)[0])).toEqual({ code: "A4" });
   });
@@ -157,7 +157,7 @@ describe("the platform link", () => {
     const seen = stubNetwork(() => ok());
     const user = userEvent.setup({ delay: null });
     showHome();
-    await user.click(screen.getByTestId("home-platform-link"));
+    await user.click(await screen.findByTestId("home-platform-link"));
     expect(await screen.findByTestId("login-prompt-hint")).toBeInTheDocument();
     expect(seen).toHaveLength(0);
   });
@@ -191,23 +191,23 @@ describe("the feature cards' links", () => {
     expect(linkOf("certification")).toHaveAttribute("href", "/userCenter/accreditedInstitution");
   });
 
-  it("lead a signed-in user only where the menu codes allow (SPEC 6); the cards stay as descriptions", () => {
+  it("lead a signed-in user only where the menu codes allow (SPEC 6); the cards stay as descriptions", async () => {
     stubNetwork(() => ok());
     signIn("李员", [MenuCode.SERVICE_FILES]);
     showHome();
-    expect(linkOf("serviceFiles")).toHaveAttribute("href", "/serviceFiles");
+    await waitFor(() => expect(linkOf("serviceFiles")).toHaveAttribute("href", "/serviceFiles"));
     expect(linkOf("certification")).toBeNull();
     expect(screen.getByText("企业认证")).toBeInTheDocument();
   });
 });
 
 describe("the home page's icons", () => {
-  it("are hidden from screen readers, so buttons are named by their text alone", () => {
+  it("are hidden from screen readers, so buttons are named by their text alone", async () => {
     stubNetwork(() => ok());
     showHome();
     expect(screen.queryAllByRole("img")).toHaveLength(0);
-    expect(screen.getByTestId("home-search-submit")).toHaveAccessibleName("专利检索");
-    expect(screen.getByTestId("home-platform-link")).toHaveAccessibleName("进入专利导航平台");
+    expect(await screen.findByTestId("home-search-submit")).toHaveAccessibleName("专利检索");
+    expect(await screen.findByTestId("home-platform-link")).toHaveAccessibleName("进入专利导航平台");
   });
 });
 

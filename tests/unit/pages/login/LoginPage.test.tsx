@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authProvider } from "../../../../providers/authProvider";
-import { dataProvider } from "../../../../providers/dataProvider";
-import { setNotifier } from "../../../../providers/notifier";
+import { dataProvider } from "../../../../resources";
+import { notificationProvider, setToaster } from "../../../../providers/notificationProvider";
 import { TOKEN_PATH } from "../../../../providers/session/tokenGrant";
 import { StorageKey } from "../../../../providers/storageKeys";
 import { getAccessToken } from "../../../../providers/tokenStore";
@@ -25,7 +25,7 @@ function WhereAmI() {
 function renderLogin() {
   return render(
     <MemoryRouter initialEntries={["/login/index"]}>
-      <Refine routerProvider={routerProvider} dataProvider={dataProvider} authProvider={authProvider} options={{ disableTelemetry: true }}>
+      <Refine routerProvider={routerProvider} dataProvider={dataProvider} authProvider={authProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
         <WhereAmI />
         <Routes>
           <Route path="/login/index" element={<LoginPage />} />
@@ -73,7 +73,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

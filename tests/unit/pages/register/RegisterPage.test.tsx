@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import RegisterPage from "../../../../src/pages/login/RegisterPage";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { bodyOf, callsTo, expectOnLoginPage, ok, refused, renderPage } from "../pageHarness";
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
   vi.useRealTimers();
 });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import RetrievePasswordPage from "../../../../src/pages/login/RetrievePasswordPage";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { bodyOf, callsTo, expectOnLoginPage, ok, renderPage } from "../pageHarness";
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const showPage = () => renderPage("/login/retrievePassword", <RetrievePasswordPage />);

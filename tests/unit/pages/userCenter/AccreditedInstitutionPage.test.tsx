@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import AccreditedInstitutionPage from "../../../../src/pages/userCenter/AccreditedInstitutionPage";
 import type { Certification } from "../../../../src/pages/userCenter/certificationCalls";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const showPage = () => renderPage("/userCenter/accreditedInstitution", <AccreditedInstitutionPage />);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { Header } from "../../../../src/layout/Header";
 import BasicInfoPage from "../../../../src/pages/userCenter/BasicInfoPage";
 import type { UserInfo } from "../../../../src/pages/userCenter/userCenterCalls";
@@ -30,7 +30,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const showPage = () => renderPage("/userCenter/basicInfo", <BasicInfoPage />, <Header />);
@@ -71,7 +71,7 @@ describe("the basic-info page", () => {
     );
     const typist = userEvent.setup({ delay: null });
     showPage();
-    expect(screen.getByTestId("header-user")).toHaveTextContent("您好，王芯");
+    expect(await screen.findByTestId("header-user")).toHaveTextContent("您好，王芯");
     const name = await screen.findByTestId("basic-name");
     await typist.clear(name);
     await typist.type(name, "王芯片");

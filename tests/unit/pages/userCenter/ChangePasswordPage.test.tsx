@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { storage } from "../../../../providers/storage";
 import { StorageKey } from "../../../../providers/storageKeys";
 import ChangePasswordPage from "../../../../src/pages/userCenter/ChangePasswordPage";
@@ -17,7 +17,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const showPage = () => renderPage("/userCenter/changePassword", <ChangePasswordPage />);

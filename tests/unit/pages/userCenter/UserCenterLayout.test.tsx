@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MenuCode, ROLES, RoleCode } from "../../../../contract/menus";
 import UserCenterLayout from "../../../../src/pages/userCenter/UserCenterLayout";
@@ -18,15 +18,15 @@ describe("the personal center's side menu (SPEC 6)", () => {
     [RoleCode.MEMBER, ["账户信息", "修改密码", "企业认证"]],
     [RoleCode.STAFF, ["账户信息", "修改密码"]],
     [RoleCode.ADMIN, ["账户信息", "修改密码", "企业认证", "用户管理"]],
-  ])("offers a %s only the pages whose menu code the role holds", (role, entries) => {
+  ])("offers a %s only the pages whose menu code the role holds", async (role, entries) => {
     signIn("王芯", menusOf(role));
     renderPage("/userCenter/basicInfo", <UserCenterLayout />);
-    expect(sideMenuEntries()).toEqual(entries);
+    await waitFor(() => expect(sideMenuEntries()).toEqual(entries));
   });
 
-  it("offers user management to a role holding only one of its tabs' codes", () => {
+  it("offers user management to a role holding only one of its tabs' codes", async () => {
     signIn("王芯", [MenuCode.USER_CENTER, MenuCode.ADMIN_SESSIONS]);
     renderPage("/userCenter/basicInfo", <UserCenterLayout />);
-    expect(sideMenuEntries()).toEqual(["账户信息", "修改密码", "用户管理"]);
+    await waitFor(() => expect(sideMenuEntries()).toEqual(["账户信息", "修改密码", "用户管理"]));
   });
 });

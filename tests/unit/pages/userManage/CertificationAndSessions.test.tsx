@@ -4,7 +4,7 @@ import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import type { ActiveSession } from "../../../../contract/users";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import type { CertificationReview } from "../../../../src/pages/userCenter/userManage/types";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../../providers/network";
 import { bodyOf, callsTo, ok, refused, signIn } from "../pageHarness";
@@ -21,7 +21,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const application: CertificationReview = {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../../providers/network";
 import { bodyOf, callsTo, ok, refused, signIn } from "../pageHarness";
 import { page, li, roles, zhang } from "./fixtures";
@@ -19,7 +19,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 /** The user-administration server: the list, roles and companies, and `writes` for the rest. */

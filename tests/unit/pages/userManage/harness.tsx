@@ -5,10 +5,12 @@ import { App as AntdApp, ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { MenuCodeValue } from "../../../../contract/menus";
-import { dataProvider } from "../../../../providers/dataProvider";
+import { createAccessControlProvider } from "../../../../providers/accessControl";
+import { notificationProvider } from "../../../../providers/notificationProvider";
+import { dataProvider, menuCodeOf } from "../../../../resources";
 import { storage } from "../../../../providers/storage";
 import { StorageKey } from "../../../../providers/storageKeys";
-import { AccessProvider } from "../../../../src/access";
+import { AccessProvider } from "../../../../src/access/AccessProvider";
 import UserManagePage from "../../../../src/pages/userCenter/userManage/UserManagePage";
 
 export const PATH = "/userCenter/userManage";
@@ -40,6 +42,8 @@ export function renderUserManage(search = "", options: Pick<RenderOptions, "wrap
           <Refine
             routerProvider={routerProvider}
             dataProvider={dataProvider}
+            accessControlProvider={createAccessControlProvider(menuCodeOf)}
+            notificationProvider={notificationProvider}
             resources={[{ name: "users", list: PATH }]}
             options={{ disableTelemetry: true, syncWithLocation: true }}
           >

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import { I18nContext } from "../../../../src/i18n/I18nContext";
-import { translator } from "../../../../src/i18n/translate";
+import { translator } from "../../../../i18n/translate";
 import { restoreNetwork, stubNetwork } from "../../providers/network";
 import { ok, refused, signIn } from "../pageHarness";
 import { page, roles, zhang } from "./fixtures";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { companyReply, fullCompany, ok, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
@@ -16,7 +16,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const typist = () => userEvent.setup({ delay: null });

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { LOCATION_MARK, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { ARCHIVE_MARK, companyReply, renderFinder, SEARCH, sentTo } from "./companyHarness";
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const typist = () => userEvent.setup({ delay: null });
@@ -25,7 +25,7 @@ describe("the company finder (/serviceFiles without an id)", () => {
     expect(first).toHaveTextContent("1蓉芯微电子设计（示例）有限公司91510107REPLNNJ2EB成都高新区设计查看档案");
     expect(second).toHaveTextContent("2芯蓉封装测试（示例）有限公司------查看档案");
     expect(sentTo(seen, SEARCH)[0]).toEqual({ current: 1, size: 10 });
-    expect(screen.getByText("企业档案", { selector: "h3" })).toBeInTheDocument();
+    expect(screen.getByText("企业档案", { selector: "h1" })).toBeInTheDocument();
     expect(screen.getByText("数据智能")).toBeInTheDocument();
   });
 
@@ -68,6 +68,8 @@ describe("the company finder (/serviceFiles without an id)", () => {
     renderFinder();
     const table = await screen.findByTestId("company-table");
     await within(table).findByText("共 2 条");
+    // A busy machine can still be fetching a second time; the spinner's mask takes the click then.
+    await waitFor(() => expect(table.querySelector(".ant-spin-spinning")).toBeNull());
     await user.click(table.querySelector(".ant-pagination-options .ant-select-selector")!);
     await waitFor(() => {
       const sizes = [...document.querySelectorAll(".ant-select-item-option")].map((o) => Number.parseInt(o.textContent ?? "", 10));

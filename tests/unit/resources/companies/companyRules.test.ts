@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY_NAME_MAX, companyFieldProblem, type CompanyProblem } from "../../../../contract/companies";
-import { CompanyMessages } from "../../../../server/modules/companies/rules";
+import { problemMessage } from "../../../../server/modules/companies/rules";
 import { companyFieldRule } from "../../../../resources/companies/companyForm";
-import { translator } from "../../../../src/i18n/translate";
+import { translator } from "../../../../i18n/translate";
 
 const zh = translator("zh-CN");
 
@@ -29,7 +29,7 @@ describe("the company rules both halves check", () => {
       ["contactPhone", "1380013800", "badPhone"],
     ];
     for (const [field, value, problem] of cases) {
-      expect(await formSays(field, value)).toBe(CompanyMessages[problem]);
+      expect(await formSays(field, value)).toBe(String(problemMessage(problem)));
     }
   });
 

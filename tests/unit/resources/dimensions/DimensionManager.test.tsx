@@ -4,7 +4,7 @@ import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import type { AdminDimension, AdminQuestion } from "../../../../contract/questionnaires";
-import { setNotifier } from "../../../../providers/notifier";
+import { setToaster } from "../../../../providers/notificationProvider";
 import { page } from "../../pages/userManage/fixtures";
 import { LOCATION_MARK, grant, popconfirmOk, renderUserManage } from "../../pages/userManage/harness";
 import { bodyOf, callsTo, ok, refused, signIn } from "../../pages/pageHarness";
@@ -23,7 +23,7 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreNetwork();
-  setNotifier(null);
+  setToaster(null);
 });
 
 const ip: AdminDimension = { serviceNo: "ip", serviceName: "知识产权", isIp: true, sort: 10, questionCount: 2 };
@@ -100,7 +100,7 @@ describe("the questionnaires tab", () => {
     expect(within(table).queryByText("企业现有专利数量及类型分布？")).toBeNull();
     expect(bodyOf(callsTo(seen, QUESTIONS).at(-1)!)).toMatchObject({ serviceNo: "market" });
     expect(screen.getByTestId(LOCATION_MARK)).toHaveTextContent("dimension=market");
-    expect(screen.getByTestId("dimension-item-market")).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByTestId("dimension-item-market")).toHaveAttribute("aria-current", "true");
   });
 
   it("adds a question with the body the server takes, then says so and reloads the lists", async () => {

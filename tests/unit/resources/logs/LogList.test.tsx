@@ -9,7 +9,7 @@ import { fileNameOf } from "../../../../providers/download";
 import LogList from "../../../../resources/logs/LogList";
 import { logActionLabel } from "../../../../resources/logs/logRow";
 import { I18nContext } from "../../../../src/i18n/I18nContext";
-import { translator } from "../../../../src/i18n/translate";
+import { translator } from "../../../../i18n/translate";
 import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork, type Answer } from "../../providers/network";
 

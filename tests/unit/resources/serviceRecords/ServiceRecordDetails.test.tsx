@@ -35,18 +35,6 @@ describe("the visit record form", () => {
     for (const text of ["请输入合作伙伴", "请输入正确的联系电话"]) expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it("has no Save in the read-only view and goes back to the archive", async () => {
-    storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
-    stubNetwork(archiveReply());
-    const notifier = fakeNotifier();
-    renderForm(`/serviceFilesDetails?compId=${COMP}&disable=true`);
-    expect(await screen.findByTestId("form-back")).toBeInTheDocument();
-    expect(screen.queryByTestId("form-save")).toBeNull();
-    fireEvent.click(screen.getByTestId("form-back"));
-    await waitFor(() => expect(screen.getByTestId("archive-mark")).toBeInTheDocument());
-    expect(notifier.success).not.toHaveBeenCalled();
-  });
-
   it("loads a record, saves it with its id, says 'Saved successfully' and goes back", async () => {
     storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
     const notifier = fakeNotifier();

@@ -39,7 +39,7 @@ function renderWithHeader(path: string, page: JSX.Element) {
 
 /** 退出登录 from the header's user menu. */
 async function logOut() {
-  fireEvent.mouseEnter(screen.getByTestId("header-user"));
+  fireEvent.mouseEnter(await screen.findByTestId("header-user"));
   fireEvent.click(await screen.findByText("退出登录"));
 }
 

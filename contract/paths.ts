@@ -1,0 +1,18 @@
+/** The app's addresses (SPEC 2), which the providers and the server also name. */
+export const Paths = {
+  HOME: "/",
+  LOGIN: "/login",
+  LOGIN_INDEX: "/login/index",
+  REGISTER: "/login/register",
+  RETRIEVE_PASSWORD: "/login/retrievePassword",
+  AUTH_CALLBACK: "/authorization-callback",
+  USER_CENTER: "/userCenter",
+  BASIC_INFO: "/userCenter/basicInfo",
+  CHANGE_PASSWORD: "/userCenter/changePassword",
+  USER_MANAGE: "/userCenter/userManage",
+  ACCREDITED_INSTITUTION: "/userCenter/accreditedInstitution",
+  SERVICE_FILES: "/serviceFiles",
+  SERVICE_FILES_DETAILS: "/serviceFilesDetails",
+  USER_LIST: "/user",
+  LOGS: "/logs",
+} as const;

@@ -1,0 +1,93 @@
+import { useShow } from "@refinedev/core";
+import { Button, Descriptions, Empty, Spin, type DescriptionsProps } from "antd";
+import { useEffect, type ReactNode } from "react";
+import type { ServiceRecord } from "../../contract/serviceRecord";
+import { downloadStoredFile } from "../../src/components/FileUpload/downloadFile";
+import { PageFrame } from "../../src/components/PageFrame";
+import { useT } from "../../src/i18n/I18nContext";
+import { archiveCrumbs } from "./crumbs";
+import "./serviceRecordShow.css";
+
+/** The record's fields in the form's order, then who wrote and last changed it, and when. */
+const TEXT_FIELDS = ["researchers", "contactPerson", "contactPersonPhone", "contactPersonPosition", "cooperativePartner", "belongCustomer", "businessOpportunity"] as const;
+
+/**
+ * SPEC 2 /serviceFilesDetails?id&disable=true: one visit record to read, every field as text. A
+ * failed load is only logged (SPEC 8) and leaves the page saying the record is not there.
+ */
+export function ServiceRecordShow({ id, onBack }: { id: number | undefined; onBack: () => void }) {
+  const t = useT();
+  const { query, result: record } = useShow<ServiceRecord>({
+    resource: "serviceRecords",
+    id,
+    meta: { request: { silent: true } },
+    queryOptions: { enabled: id !== undefined, retry: false },
+  });
+
+  const loadError = query.error;
+  useEffect(() => {
+    if (loadError) console.error("serviceFilesDetails: the record could not be loaded", loadError);
+  }, [loadError]);
+
+  let body: ReactNode;
+  if (id !== undefined && query.isLoading) body = <Spin style={{ display: "block", margin: "40px auto" }} />;
+  else if (!record) body = <Empty description={t("archive.view.missing")} />;
+  else body = <Descriptions bordered column={1} styles={{ label: { width: 200 } }} items={recordItems(record, t)} data-testid="service-record-view" />;
+
+  return (
+    <PageFrame
+      title="shell.titles.serviceFilesDetails"
+      crumbs={archiveCrumbs}
+      extra={
+        <Button onClick={onBack} data-testid="record-back">
+          {t("archive.form.back")}
+        </Button>
+      }
+    >
+      {body}
+    </PageFrame>
+  );
+}
+
+function recordItems(record: ServiceRecord, t: ReturnType<typeof useT>): DescriptionsProps["items"] {
+  const empty = t("archive.columns.empty");
+  const text = (value: string | null) => (value === null || value.trim() === "" ? empty : value);
+  const item = (key: string, label: string, children: ReactNode) => ({ key, label, children: <span data-testid={`view-${key}`}>{children}</span> });
+  return [
+    item("compId", t("archive.form.compId"), record.companyName),
+    ...TEXT_FIELDS.map((field) => item(field, t(`archive.form.${field}`), text(record[field]))),
+    item("comprehensiveEvaluation", t("archive.form.comprehensiveEvaluation"), t(`archive.evaluation.${record.comprehensiveEvaluation}`)),
+    item("isOpenPatnavi", t("archive.form.isOpenPatnavi"), t(`archive.accountOpen.${record.isOpenPatnavi}`)),
+    item("mainBusiness", t("archive.form.mainBusiness"), <span className="service-record-show__long-text">{text(record.mainBusiness)}</span>),
+    item(
+      "serviceContent",
+      t("archive.form.serviceContent"),
+      // The server stores the editor's HTML only after its allow-list (server/modules/archive/richText.ts)
+      // has cleaned it, so it is shown as the editor showed it.
+      <div className="service-record-show__rich-text" dangerouslySetInnerHTML={{ __html: record.serviceContent }} />,
+    ),
+    item("serviceTime", t("archive.form.serviceTime"), record.serviceTime),
+    item("nextFollowTime", t("archive.form.nextFollowTime"), text(record.nextFollowTime)),
+    item("attachment", t("archive.form.attachment"), record.attachment ? <AttachmentLink id={record.attachment} name={record.attachmentName} /> : empty),
+    item("createBy", t("archive.view.createBy"), record.createBy),
+    item("createDate", t("archive.view.createDate"), record.createDate),
+    item("updateBy", t("archive.view.updateBy"), record.updateBy),
+    item("updateDate", t("archive.view.updateDate"), record.updateDate),
+  ];
+}
+
+/** The attachment is served only with the reader's token, so it is fetched, not linked. */
+function AttachmentLink({ id, name }: { id: string; name: string | null }) {
+  const t = useT();
+  const shown = name ?? t("archive.view.attachmentFallbackName");
+  return (
+    <Button
+      type="link"
+      style={{ padding: 0, height: "auto" }}
+      // The http layer has shown why a download failed.
+      onClick={() => downloadStoredFile(id, shown).catch(() => undefined)}
+    >
+      {shown}
+    </Button>
+  );
+}

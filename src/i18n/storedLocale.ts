@@ -1,8 +1,0 @@
-import { StorageKey } from "../../providers/storageKeys";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./types";
-
-/** The language the user chose last time, or the default. */
-export function storedLocale(): Locale {
-  const saved = localStorage.getItem(StorageKey.LOCALE);
-  return (LOCALES as readonly string[]).includes(saved ?? "") ? (saved as Locale) : DEFAULT_LOCALE;
-}
