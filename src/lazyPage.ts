@@ -30,3 +30,8 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       }),
   );
 }
+
+/** lazyPage for a component its module exports by name: `lazyPart(async () => (await import("./X")).X)`. */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyPage(async () => ({ default: await load() }));
+}

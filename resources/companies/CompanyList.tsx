@@ -1,12 +1,11 @@
 import { type HttpError, useCan } from "@refinedev/core";
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button, Space } from "antd";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { COMPANY_PAGE_SIZES, COMPANY_SEGMENTS, type CompanySearchRow } from "../../contract/companies";
 import { MenuCode } from "../../contract/menus";
-import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame, type Crumb } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -37,7 +36,7 @@ export default function CompanyList() {
   const [importing, setImporting] = useState(false);
   // Refine keeps page, size and keywords in the URL; the archive's own `id` is never among them.
   // Silent: a refusal becomes the no-permission state instead of a toast.
-  const { tableProps, tableQuery, searchFormProps, filters, currentPage, pageSize } = useTable<
+  const { tableProps, tableQuery, searchFormProps, filters } = useTable<
     CompanySearchRow,
     HttpError,
     CompanyFilterValues
@@ -48,14 +47,9 @@ export default function CompanyList() {
   });
   const [initialValues] = useState(() => valuesFromFilters(filters));
 
-  const columns = useMemo<ProColumns<CompanySearchRow>[]>(
+  const columns = useMemo<ListColumn<CompanySearchRow>[]>(
     () => [
-      {
-        title: t("companies.columns.index"),
-        key: "index",
-        width: 80,
-        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
-      },
+      { title: t("companies.columns.index"), key: "index", valueType: "index", width: 80 },
       { title: t("companies.columns.name"), dataIndex: "name", valueType: "text" },
       { title: t("companies.columns.creditCode"), dataIndex: "creditCode", valueType: "text" },
       { title: t("companies.columns.district"), dataIndex: "district", valueType: "text" },
@@ -88,7 +82,7 @@ export default function CompanyList() {
         ),
       },
     ],
-    [t, currentPage, pageSize, canManage, navigate],
+    [t, canManage, navigate],
   );
 
   const { error } = tableQuery;

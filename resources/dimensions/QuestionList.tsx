@@ -1,4 +1,3 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useDelete, useInvalidate, useNotification } from "@refinedev/core";
 import { Button, Popconfirm, Space, Tooltip } from "antd";
@@ -7,7 +6,7 @@ import type { AdminDimension, AdminQuestion } from "../../contract/questionnaire
 import type { ApiError } from "../../providers/apiError";
 import { useT } from "../../src/i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../src/components/ListError";
-import { valueEnumOf } from "../../src/components/ListTable";
+import { ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { nextSort } from "./questionnaireRules";
 import { QuestionFormModal } from "./QuestionFormModal";
 
@@ -43,7 +42,7 @@ export function QuestionList({ dimension }: { dimension: AdminDimension }) {
     }
   };
 
-  const columns: ProColumns<AdminQuestion>[] = [
+  const columns: ListColumn<AdminQuestion>[] = [
     { title: t("questionnaires.questions.sort"), dataIndex: "sort", valueType: "digit", width: 80 },
     { title: t("questionnaires.questions.question"), dataIndex: "question", valueType: "text" },
     {
@@ -86,16 +85,14 @@ export function QuestionList({ dimension }: { dimension: AdminDimension }) {
   if (tableQuery.error) return <ListError error={tableQuery.error} />;
 
   return (
-    <div data-testid="question-table">
-      <ProTable<AdminQuestion>
-        {...tableProps}
+    <div>
+      <ListTable<AdminQuestion>
+        testId="question-table"
+        tableProps={tableProps}
         rowKey="questionNo"
         columns={columns}
-        search={false}
-        options={false}
-        pagination={false}
-        headerTitle={t("questionnaires.questions.title", { name: dimension.serviceName })}
-        toolBarRender={() => [
+        title={t("questionnaires.questions.title", { name: dimension.serviceName })}
+        toolBar={[
           <Button key="add" type="primary" onClick={() => setEditing({})} data-testid="question-add">
             {t("questionnaires.questions.add")}
           </Button>,

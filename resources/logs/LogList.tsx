@@ -1,8 +1,7 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
 import { useMemo, useState } from "react";
-import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -21,7 +20,7 @@ export default function LogList() {
   // Refine owns the fetching and keeps page, size and filters in the URL; ProTable only renders. The
   // search replaces the filters, so a cleared field drops its constraint. Silent: a refusal becomes
   // the no-permission state instead of a toast.
-  const { tableProps, tableQuery, searchFormProps, filters, currentPage, pageSize } = useTable<
+  const { tableProps, tableQuery, searchFormProps, filters } = useTable<
     LogRow,
     HttpError,
     LogFilterValues
@@ -33,14 +32,9 @@ export default function LogList() {
   // The form starts from the filters the URL brought; afterwards it is the source of new searches.
   const [initialValues] = useState(() => valuesFromFilters(filters));
 
-  const columns = useMemo<ProColumns<LogRow>[]>(
+  const columns = useMemo<ListColumn<LogRow>[]>(
     () => [
-      {
-        title: t("admin.logs.columns.index"),
-        key: "index",
-        width: 80,
-        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
-      },
+      { title: t("admin.logs.columns.index"), key: "index", valueType: "index", width: 80 },
       {
         title: t("admin.logs.columns.logAction"),
         dataIndex: "logAction",
@@ -75,7 +69,7 @@ export default function LogList() {
         ),
       },
     ],
-    [t, currentPage, pageSize],
+    [t],
   );
 
   const { error } = tableQuery;

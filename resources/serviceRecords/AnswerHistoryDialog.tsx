@@ -1,9 +1,9 @@
-import { ProTable, type ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button } from "antd";
 import { useMemo } from "react";
 import type { HistoryEntry } from "../../contract/answers";
 import { DraggableModal } from "../../src/components/DraggableModal";
+import { ListTable, type ListColumn } from "../../src/components/ListTable";
 import { useT } from "../../src/i18n/I18nContext";
 
 const HISTORY_WIDTH = 960;
@@ -22,26 +22,23 @@ function HistoryTable({ compId, questionNo }: { compId: number; questionNo: stri
       ],
     },
   });
-  const columns = useMemo<ProColumns<HistoryEntry>[]>(
+  const columns = useMemo<ListColumn<HistoryEntry>[]>(
     () => [
-      { title: t("archive.historyDialog.index"), key: "index", width: 70, render: (_, __, index) => index + 1 },
-      { title: t("archive.historyDialog.editor"), dataIndex: "createBy", width: 120 },
-      { title: t("archive.historyDialog.time"), dataIndex: "createDate", width: 180 },
-      { title: t("archive.historyDialog.before"), dataIndex: "historyAnswer" },
-      { title: t("archive.historyDialog.after"), dataIndex: "currentAnswer" },
+      { title: t("archive.historyDialog.index"), key: "index", valueType: "index", width: 70 },
+      { title: t("archive.historyDialog.editor"), dataIndex: "createBy", valueType: "text", width: 120 },
+      { title: t("archive.historyDialog.time"), dataIndex: "createDate", valueType: "dateTime", width: 180 },
+      { title: t("archive.historyDialog.before"), dataIndex: "historyAnswer", valueType: "text" },
+      { title: t("archive.historyDialog.after"), dataIndex: "currentAnswer", valueType: "text" },
     ],
     [t],
   );
   return (
-    <ProTable<HistoryEntry>
-      rowKey="id"
+    <ListTable<HistoryEntry>
+      testId="history-table"
+      tableProps={tableProps}
       columns={columns}
-      dataSource={tableProps.dataSource as HistoryEntry[] | undefined}
-      loading={Boolean(tableProps.loading)}
-      pagination={false}
-      search={false}
-      options={false}
-      locale={{ emptyText: t("archive.table.noData") }}
+      emptyText={t("archive.table.noData")}
+      wrapCells
     />
   );
 }

@@ -1,4 +1,3 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { useMemo } from "react";
@@ -6,7 +5,7 @@ import { useNavigate } from "react-router";
 import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
 import type { ServiceRecordRow } from "../../contract/serviceRecord";
 import { EVALUATIONS } from "../../contract/valueSets";
-import { ListTable, valueEnumOf } from "../../src/components/ListTable";
+import { ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../contract/paths";
 import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
@@ -18,7 +17,7 @@ export function ServiceRecordList({ compId }: { compId: number }) {
   const navigate = useNavigate();
   // The page's URL belongs to the archive (id = company), so the list keeps its state to itself;
   // the company is a permanent filter the search form cannot drop.
-  const { tableProps, searchFormProps, currentPage, pageSize } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
+  const { tableProps, searchFormProps } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
     resource: "serviceRecords",
     syncWithLocation: false,
     pagination: { pageSize: ARCHIVE_PAGE_SIZE },
@@ -32,14 +31,9 @@ export function ServiceRecordList({ compId }: { compId: number }) {
   const details = (query: Record<string, string>) =>
     navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId: String(compId), ...query }).toString()}`);
 
-  const columns = useMemo<ProColumns<ServiceRecordRow>[]>(
+  const columns = useMemo<ListColumn<ServiceRecordRow>[]>(
     () => [
-      {
-        title: t("archive.columns.index"),
-        key: "index",
-        width: 80,
-        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
-      },
+      { title: t("archive.columns.index"), key: "index", valueType: "index", width: 80 },
       { title: t("archive.columns.researchers"), dataIndex: "researchers", valueType: "text" },
       { title: t("archive.columns.contactPerson"), dataIndex: "contactPerson", valueType: "text" },
       { title: t("archive.columns.contactPersonPhone"), dataIndex: "contactPersonPhone", valueType: "text" },
@@ -64,7 +58,7 @@ export function ServiceRecordList({ compId }: { compId: number }) {
     ],
     // details only closes over compId and navigate, both stable for the tab's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, currentPage, pageSize, compId],
+    [t, compId],
   );
 
   return (

@@ -1,7 +1,6 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useMemo } from "react";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../src/components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
@@ -14,25 +13,20 @@ export default function UserList() {
   const t = useT();
   // Refine owns the fetching and the URL (page, size); ProTable only renders. The call is silent: a
   // refusal becomes the no-permission state below instead of a toast.
-  const { tableProps, tableQuery, currentPage, pageSize } = useTable<UserRow>({
+  const { tableProps, tableQuery } = useTable<UserRow>({
     ...LIST_TABLE_OPTIONS,
     resource: "users",
   });
 
-  const columns = useMemo<ProColumns<UserRow>[]>(
+  const columns = useMemo<ListColumn<UserRow>[]>(
     () => [
-      {
-        title: t("admin.users.columns.index"),
-        key: "index",
-        width: 80,
-        render: (_, __, index) => (currentPage - 1) * pageSize + index + 1,
-      },
+      { title: t("admin.users.columns.index"), key: "index", valueType: "index", width: 80 },
       { title: t("admin.users.columns.username"), dataIndex: "username", valueType: "text" },
       { title: t("admin.users.columns.name"), dataIndex: "name", valueType: "text" },
       { title: t("admin.users.columns.mobile"), dataIndex: "mobile", valueType: "text" },
       { title: t("admin.users.columns.createdDate"), dataIndex: "createdDate", valueType: "dateTime" },
     ],
-    [t, currentPage, pageSize],
+    [t],
   );
 
   const { error } = tableQuery;

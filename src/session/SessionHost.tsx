@@ -1,18 +1,12 @@
 import { Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { setSessionNavigator } from "../../providers/session/navigation";
-import type { CertificationDialogProps } from "../components/CertificationDialog";
-import type { LoginPromptDialogProps } from "../components/LoginPromptDialog";
-import { lazyPage } from "../lazyPage";
+import { lazyPart } from "../lazyPage";
 import { closeCertificationDialog, closeLoginPrompt, useSessionDialogs } from "./sessionDialogs";
 
 // Most visits never see either dialog: each loads the first time it opens.
-const LoginPromptDialog = lazyPage<LoginPromptDialogProps>(() =>
-  import("../components/LoginPromptDialog").then((m) => ({ default: m.LoginPromptDialog })),
-);
-const CertificationDialog = lazyPage<CertificationDialogProps>(() =>
-  import("../components/CertificationDialog").then((m) => ({ default: m.CertificationDialog })),
-);
+const LoginPromptDialog = lazyPart(async () => (await import("../components/LoginPromptDialog")).LoginPromptDialog);
+const CertificationDialog = lazyPart(async () => (await import("../components/CertificationDialog")).CertificationDialog);
 
 /** True from the first render in which `open` is, so a dialog once loaded stays mounted to animate out. */
 function useOpenedOnce(open: boolean): boolean {

@@ -33,6 +33,7 @@ const controls: Messages<typeof zh> = {
   },
   list: {
     loadFailed: "The list could not be loaded: {message}",
+    total: "{from}-{to} of {total}",
   },
   lazyImage: {
     loading: "Loading image",

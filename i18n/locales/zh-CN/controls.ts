@@ -30,6 +30,7 @@ const controls = {
   },
   list: {
     loadFailed: "列表加载失败：{message}",
+    total: "第 {from}-{to} 条/总共 {total} 条",
   },
   lazyImage: {
     loading: "图片加载中",

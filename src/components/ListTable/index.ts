@@ -1,3 +1,2 @@
-export { ListTable } from "./ListTable";
+export { ListTable, valueEnumOf, type ListColumn, type ValueEnum, type ValueStatus, type ValueType } from "./ListTable";
 export { LIST_TABLE_OPTIONS } from "./listTableOptions";
-export { valueEnumOf, type ValueStatus } from "./valueEnum";

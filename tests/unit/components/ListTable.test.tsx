@@ -1,8 +1,7 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EVALUATIONS, type Evaluation } from "../../../contract/valueSets";
-import { ListTable, valueEnumOf } from "../../../src/components/ListTable";
+import { ListTable, valueEnumOf, type ListColumn } from "../../../src/components/ListTable";
 
 interface Row {
   id: number;
@@ -14,7 +13,7 @@ interface Row {
 
 const LABELS: Record<Evaluation, string> = { excellent: "优秀", good: "良好", average: "一般" };
 
-const columns: ProColumns<Row>[] = [
+const columns: ListColumn<Row>[] = [
   { title: "名称", dataIndex: "name", valueType: "text" },
   { title: "评价", dataIndex: "evaluation", valueType: "select", valueEnum: valueEnumOf(EVALUATIONS, (value) => LABELS[value]) },
   {
@@ -50,5 +49,25 @@ describe("ListTable's value types", () => {
   it("shows a code outside the value set as it came", () => {
     render(<ListTable<Row> testId="table" tableProps={{ dataSource: [{ ...rows[0], evaluation: "unheard" as Evaluation }], pagination: false }} columns={columns} />);
     expect(cellsOf(1)[1]).toBe("unheard");
+  });
+
+  it("numbers the rows across pages, lays out an option column's actions and cuts an ellipsis column with its text as title", () => {
+    const actions: ListColumn<Row>[] = [
+      { title: "序号", key: "index", valueType: "index" },
+      { title: "名称", dataIndex: "name", valueType: "text", ellipsis: true },
+      { title: "操作", key: "operation", valueType: "option", render: (_, row) => [<a key="v">查看{row.id}</a>, <a key="e">编辑{row.id}</a>] },
+    ];
+    render(
+      <ListTable<Row>
+        testId="table"
+        tableProps={{ dataSource: rows, pagination: { current: 3, pageSize: 20, total: 42 } }}
+        columns={actions}
+      />,
+    );
+    expect(cellsOf(1)).toEqual(["41", "甲", "查看1编辑1"]);
+    expect(cellsOf(2)[0]).toBe("42");
+    expect(screen.getByText("甲")).toHaveAttribute("title", "甲");
+    expect(screen.getByText("查看1").closest(".ant-space")).not.toBeNull();
+    expect(screen.getByText("第 41-42 条/总共 42 条")).toBeInTheDocument();
   });
 });

@@ -1,11 +1,10 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useInvalidate } from "@refinedev/core";
 import { Button, Form, Select } from "antd";
 import { useState } from "react";
 import { CERTIFICATION_STATES, type CertificationState } from "../../../../contract/account";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ValueStatus } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn, type ValueStatus } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
@@ -37,7 +36,7 @@ export function CertificationList() {
     void invalidate({ resource: "certifications", invalidates: ["list"] });
   };
 
-  const columns: ProColumns<CertificationReview>[] = [
+  const columns: ListColumn<CertificationReview>[] = [
     { title: t("userManage.certifications.companyName"), dataIndex: "companyName", valueType: "text" },
     { title: t("userManage.certifications.creditCode"), dataIndex: "creditCode", valueType: "text" },
     { title: t("userManage.certifications.applicant"), render: (_node, row) => row.name || row.username },

@@ -1,9 +1,8 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { useDelete, useNotification } from "@refinedev/core";
 import { Button, Form, Input, Popconfirm, Tooltip } from "antd";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, type ListColumn } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { ActiveSession } from "./types";
@@ -30,7 +29,7 @@ export function SessionList() {
     }
   };
 
-  const columns: ProColumns<ActiveSession>[] = [
+  const columns: ListColumn<ActiveSession>[] = [
     { title: t("userManage.sessions.user"), render: (_node, row) => `${row.name || row.username} (${row.username})` },
     { title: t("userManage.sessions.ip"), dataIndex: "ip", valueType: "text" },
     {

@@ -1,10 +1,9 @@
-import type { ProColumns } from "@ant-design/pro-components";
 import { useTable } from "@refinedev/antd";
 import { Button, Tag } from "antd";
 import { useState } from "react";
 import { USER_STATUSES, type UserListFilter as UserListModel } from "../../../../contract/users";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
@@ -37,7 +36,7 @@ export function UserList() {
     queryOptions: { retry: retryUnlessRefused },
   });
 
-  const columns: ProColumns<ManagedUser>[] = [
+  const columns: ListColumn<ManagedUser>[] = [
     { title: t("userManage.fields.username"), dataIndex: "username", valueType: "text" },
     { title: t("userManage.fields.name"), dataIndex: "name", valueType: "text" },
     { title: t("userManage.fields.mobile"), dataIndex: "mobile", valueType: "text" },

@@ -82,7 +82,7 @@ describe("certification review", () => {
     expect(within(review).getByRole("img")).toHaveAttribute("src", "/api/open/download/lic-1");
 
     await user.click(screen.getByTestId("certification-approve"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/certification/approve")).toHaveLength(1));
     expect(bodyOf(callsTo(seen, "/api/certification/approve")[0])).toEqual({ id: 5 });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("已通过认证"));
@@ -143,7 +143,7 @@ describe("sessions", () => {
 
     await user.click(within(table).getByTestId("session-end-31"));
     expect(callsTo(seen, "/api/session/end")).toHaveLength(0);
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/session/end")).toHaveLength(1));
     expect(callsTo(seen, "/api/session/end")[0].method).toBe("post");
     expect(bodyOf(callsTo(seen, "/api/session/end")[0])).toEqual({ id: 31 });

@@ -184,13 +184,13 @@ describe("the users tab", () => {
     await user.click(await screen.findByTestId("user-disable-zhangsan"));
     expect(callsTo(seen, "/api/user/disabled")).toHaveLength(0);
     expect(await screen.findByText(/其所有在线会话将立即结束/)).toBeInTheDocument();
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/user/disabled")).toHaveLength(1));
     expect(bodyOf(callsTo(seen, "/api/user/disabled")[0])).toEqual({ id: 11 });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("用户已停用"));
 
     await user.click(screen.getByTestId("user-enable-lisi"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(bodyOf(callsTo(seen, "/api/user/enabled")[0])).toEqual({ id: 12 }));
   });
 
@@ -199,7 +199,7 @@ describe("the users tab", () => {
     const user = typist();
     renderUserManage();
     await user.click(await screen.findByTestId("user-disable-zhangsan"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("不能停用最后一个启用的管理员"));
     expect(toast.success).not.toHaveBeenCalled();
   });
@@ -210,7 +210,7 @@ describe("the users tab", () => {
     renderUserManage();
     await user.click(await screen.findByTestId("user-delete-zhangsan"));
     expect(callsTo(seen, "/api/user/del/11")).toHaveLength(0);
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/user/del/11")).toHaveLength(1));
     expect(callsTo(seen, "/api/user/del/11")[0].method).toBe("get");
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("用户已删除"));
@@ -221,7 +221,7 @@ describe("the users tab", () => {
     const user = typist();
     renderUserManage();
     await user.click(await screen.findByTestId("user-reset-zhangsan"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     expect(await screen.findByTestId("initial-password")).toHaveTextContent("Rs3tPw9d");
     expect(bodyOf(callsTo(seen, "/api/user/resetPwd")[0])).toEqual({ id: 11 });
     expect(screen.getByText("密码已重置")).toBeInTheDocument();

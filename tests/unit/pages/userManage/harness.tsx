@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { fireEvent, render, screen, type RenderOptions } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, type RenderOptions } from "@testing-library/react";
 import { App as AntdApp, ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
@@ -62,10 +62,13 @@ export function renderUserManage(search = "", options: Pick<RenderOptions, "wrap
 }
 
 /** Confirms the open antd Popconfirm with its OK button. */
-export function popconfirmOk(): HTMLElement {
-  const button = document.querySelector<HTMLElement>(".ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary");
-  if (!button) throw new Error("no open Popconfirm");
-  return button;
+export function popconfirmOk(): Promise<HTMLElement> {
+  // The popup renders a moment after the click that opens it: later still on a busy machine.
+  return waitFor(() => {
+    const button = document.querySelector<HTMLElement>(".ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary");
+    if (!button) throw new Error("no open Popconfirm");
+    return button;
+  });
 }
 
 /** Opens an antd Select by its test id and picks the option with this text. */

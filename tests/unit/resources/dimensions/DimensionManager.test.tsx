@@ -177,7 +177,7 @@ describe("the questionnaires tab", () => {
 
     await user.click(within(table).getByTestId("question-delete-ip02"));
     expect(callsTo(seen, "/api/archives/question/delete")).toHaveLength(0);
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/archives/question/delete")).toHaveLength(1));
     expect(callsTo(seen, "/api/archives/question/delete")[0].method).toBe("post");
     expect(bodyOf(callsTo(seen, "/api/archives/question/delete")[0])).toEqual({ questionNo: "ip02" });
@@ -190,7 +190,7 @@ describe("the questionnaires tab", () => {
     await openTab();
     const table = await questionTable();
     await user.click(within(table).getByTestId("question-delete-ip02"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("该问题已有企业回答，不能删除"));
     expect(toast.success).not.toHaveBeenCalled();
     expect(callsTo(seen, "/api/archives/question/delete")).toHaveLength(1);
@@ -238,7 +238,7 @@ describe("the questionnaires tab", () => {
     expect(screen.getByTestId("dimension-delete-ip")).toBeDisabled();
 
     await user.click(screen.getByTestId("dimension-delete-dnew"));
-    await user.click(popconfirmOk());
+    await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/archives/dimension/delete")).toHaveLength(1));
     expect(bodyOf(callsTo(seen, "/api/archives/dimension/delete")[0])).toEqual({ serviceNo: "dnew" });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("删除成功"));
