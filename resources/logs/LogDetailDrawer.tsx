@@ -54,7 +54,7 @@ export function LogDetailDrawer({ id, onClose }: { id: BaseKey | undefined; onCl
     body = (
       <Descriptions column={1} bordered size="small">
         {FIELDS.map((field) => (
-          <Descriptions.Item key={field} label={t(`admin.logs.detail.fields.${field}`)}>
+          <Descriptions.Item key={field} label={t(`admin.logs.fields.${field}`)}>
             {shown(field, result)}
           </Descriptions.Item>
         ))}

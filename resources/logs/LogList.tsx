@@ -36,27 +36,27 @@ export default function LogList() {
     () => [
       { title: t("admin.logs.columns.index"), key: "index", valueType: "index", width: 80 },
       {
-        title: t("admin.logs.columns.logAction"),
+        title: t("admin.logs.fields.logAction"),
         dataIndex: "logAction",
         valueType: "text",
         ellipsis: true,
         render: (_, row) => logActionLabel(row.logAction, t),
       },
-      { title: t("admin.logs.columns.remoteAddr"), dataIndex: "remoteAddr", valueType: "text" },
-      { title: t("admin.logs.columns.lastModifiedDate"), dataIndex: "lastModifiedDate", valueType: "dateTime" },
+      { title: t("admin.logs.fields.remoteAddr"), dataIndex: "remoteAddr", valueType: "text" },
+      { title: t("admin.logs.fields.lastModifiedDate"), dataIndex: "lastModifiedDate", valueType: "dateTime" },
       {
-        title: t("admin.logs.columns.logType"),
+        title: t("admin.logs.fields.logType"),
         dataIndex: "logType",
         valueType: "select",
         valueEnum: valueEnumOf(LOG_TYPES, (logType) => t(logTypeKey(logType))),
       },
       {
-        title: t("admin.logs.columns.exceptionType"),
+        title: t("admin.logs.fields.exceptionType"),
         dataIndex: "exceptionType",
         valueType: "select",
         valueEnum: valueEnumOf(LOG_STATUSES, (status) => t(statusKey(status)), (status) => ({ status: status === 1 ? "Error" : "Success" })),
       },
-      { title: t("admin.logs.columns.userName"), dataIndex: "userName", valueType: "text" },
+      { title: t("admin.logs.fields.userName"), dataIndex: "userName", valueType: "text" },
       {
         title: t("admin.logs.columns.actions"),
         key: "actions",

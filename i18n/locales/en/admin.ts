@@ -37,13 +37,23 @@ const admin: Messages<typeof zh> = {
   logs: {
     columns: {
       index: "No.",
+      actions: "Details",
+    },
+    /** The log row's fields, as the list's columns and the detail's labels name them. */
+    fields: {
+      id: "ID",
       logAction: "Action",
       remoteAddr: "Operating IP",
       lastModifiedDate: "Operation time",
       logType: "Log type",
       exceptionType: "Status",
       userName: "Operator",
-      actions: "Details",
+      userId: "Operator ID",
+      method: "Method",
+      path: "Path",
+      params: "Parameters",
+      durationMs: "Duration (ms)",
+      errorMessage: "Error message",
     },
     logType: {
       login: "Login",
@@ -106,21 +116,6 @@ const admin: Messages<typeof zh> = {
       open: "View",
       title: "Log details",
       loadFailed: "The log details could not be loaded",
-      fields: {
-        id: "ID",
-        logAction: "Action",
-        remoteAddr: "Operating IP",
-        lastModifiedDate: "Operation time",
-        logType: "Log type",
-        exceptionType: "Status",
-        userName: "Operator",
-        userId: "Operator ID",
-        method: "Method",
-        path: "Path",
-        params: "Parameters",
-        durationMs: "Duration (ms)",
-        errorMessage: "Error message",
-      },
     },
     export: {
       button: "Export",

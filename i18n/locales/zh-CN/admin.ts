@@ -38,13 +38,23 @@ const admin = {
   logs: {
     columns: {
       index: "序号",
+      actions: "详情",
+    },
+    /** The log row's fields, as the list's columns and the detail's labels name them. */
+    fields: {
+      id: "编号",
       logAction: "操作",
       remoteAddr: "操作IP",
       lastModifiedDate: "操作时间",
       logType: "日志类型",
       exceptionType: "状态",
       userName: "操作人",
-      actions: "详情",
+      userId: "操作人编号",
+      method: "请求方法",
+      path: "请求路径",
+      params: "请求参数",
+      durationMs: "耗时（毫秒）",
+      errorMessage: "错误信息",
     },
     logType: {
       login: "登录",
@@ -75,21 +85,6 @@ const admin = {
       open: "查看",
       title: "日志详情",
       loadFailed: "日志详情加载失败",
-      fields: {
-        id: "编号",
-        logAction: "操作",
-        remoteAddr: "操作IP",
-        lastModifiedDate: "操作时间",
-        logType: "日志类型",
-        exceptionType: "状态",
-        userName: "操作人",
-        userId: "操作人编号",
-        method: "请求方法",
-        path: "请求路径",
-        params: "请求参数",
-        durationMs: "耗时（毫秒）",
-        errorMessage: "错误信息",
-      },
     },
     export: {
       button: "导出",
