@@ -1,7 +1,8 @@
 import { Type, type Static } from "typebox";
 import { CERTIFICATION_STATES } from "../account";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../limits";
-import { Id, IdParams, NullableText, PageNumber, PageOf, PageSize } from "./primitives";
+import { ListSorts } from "../listSorts";
+import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize } from "./primitives";
 
 /* Enterprise certification: what a member submits and what the applicant and the reviewers see. */
 
@@ -44,6 +45,7 @@ export const CertificationPageBody = Type.Object({
   current: PageNumber,
   size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   model: Type.Optional(Type.Object({ state: Type.Optional(State) })),
+  orders: Type.Optional(Orders(ListSorts.certifications)),
 });
 
 export const CertificationPage = PageOf(ReviewedCertification);

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from "../limits";
-import { IdParams, NullableText, PageNumber, PageOf } from "./primitives";
+import { ListSorts } from "../listSorts";
+import { IdParams, NullableText, Orders, PageNumber, PageOf } from "./primitives";
 
 /* The operation log (/logs): its list, export and one entry's details. */
 
@@ -23,6 +24,7 @@ export const LogPageBody = Type.Object({
   current: PageNumber,
   size: Type.Enum([...LIST_PAGE_SIZES], { default: DEFAULT_PAGE_SIZE, description: "每页条数：10、50、100、500 或 1000" }),
   model: Type.Optional(LogFilter),
+  orders: Type.Optional(Orders(ListSorts.logs)),
 });
 
 export const LogExportBody = Type.Object({ model: Type.Optional(LogFilter) });

@@ -30,6 +30,17 @@ export function PageSize(maximum: number, fallback: number) {
   return Type.Integer({ minimum: 1, maximum, default: fallback, description: `每页条数，不超过 ${maximum}` });
 }
 
+/**
+ * How a list is sorted: `[{ column, asc }]`, `column` one of those the list can be sorted by, the
+ * first deciding and the next breaking its ties. Left out, the list keeps its own order.
+ */
+export function Orders<const Column extends string>(columns: readonly Column[]) {
+  return Type.Array(Type.Object({ column: Type.Enum([...columns]), asc: Type.Boolean() }), {
+    maxItems: columns.length,
+    description: `排序：column 为 ${columns.join("、")} 之一，asc 为 true 时升序；第一项优先`,
+  });
+}
+
 /** A text a list is searched by: what the listed rows contain. */
 export function SearchText(options: TStringOptions = {}) {
   return Type.String({ maxLength: SEARCH_TEXT_MAX, ...options });

@@ -1,7 +1,8 @@
 import { Type, type Static, type TLiteral, type TNull, type TOptional, type TSchema, type TUnion } from "typebox";
 import { ARCHIVE_PAGE_SIZE } from "../limits";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../valueSets";
-import { Id, IdParams, NullableText, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
+import { ListSorts } from "../listSorts";
+import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
 
 /*
  * The knock-door visit record's calls. Its fields are written once, below: the form's values, the
@@ -81,6 +82,7 @@ export const ArchivesPageBody = Type.Object({
   current: PageNumber,
   size: PageSize(ARCHIVE_MAX_PAGE_SIZE, ARCHIVE_PAGE_SIZE),
   model: ServiceRecordFilter,
+  orders: Type.Optional(Orders(ListSorts.serviceRecords)),
 });
 
 export const RecordIdParams = IdParams("走访记录编号");

@@ -1,7 +1,8 @@
 import { Type, type Static } from "typebox";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../limits";
 import { USER_STATUSES } from "../users";
-import { Id, IdParams, NullableText, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
+import { ListSorts } from "../listSorts";
+import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
 
 /*
  * User administration's calls (/user, /userCenter/userManage): users, roles, sessions and the
@@ -26,6 +27,7 @@ export const UserListBody = Type.Object({
   current: PageNumber,
   size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   model: Type.Optional(UserListFilter),
+  orders: Type.Optional(Orders(ListSorts.users)),
 });
 
 /** One row of POST /api/user/listData; also the result of an edit. */
@@ -106,6 +108,7 @@ export const SessionListBody = Type.Object({
   current: PageNumber,
   size: PageSize(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   model: Type.Optional(Type.Object({ username: Type.Optional(SearchText({ description: "用户名包含" })) })),
+  orders: Type.Optional(Orders(ListSorts.sessions)),
 });
 
 /** POST /api/session/list. */

@@ -10,6 +10,7 @@ import { LogExportButton } from "./LogExportButton";
 import { filtersFromValues, valuesFromFilters, type LogFilterValues } from "./logFilters";
 import { LogListFilter } from "./LogListFilter";
 import { LOG_STATUSES, LOG_TYPES, logActionLabel, logTypeKey, statusKey, type LogRow } from "./logRow";
+import { ListSorts } from "../../contract/listSorts";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }];
 
@@ -20,7 +21,7 @@ export default function LogList() {
   // Refine owns the fetching and keeps page, size and filters in the URL; ProTable only renders. The
   // search replaces the filters, so a cleared field drops its constraint. Silent: a refusal becomes
   // the no-permission state instead of a toast.
-  const { tableProps, tableQuery, searchFormProps, filters } = useTable<
+  const { tableProps, tableQuery, searchFormProps, filters, sorters } = useTable<
     LogRow,
     HttpError,
     LogFilterValues
@@ -84,7 +85,7 @@ export default function LogList() {
   return (
     <PageFrame title="shell.titles.logs" crumbs={CRUMBS} extra={<LogExportButton filters={filters} />}>
       <LogListFilter formProps={searchFormProps} initialValues={initialValues} />
-      <ListTable<LogRow> testId="log-table" tableProps={tableProps} columns={columns} error={error} />
+      <ListTable<LogRow> testId="log-table" tableProps={tableProps} columns={columns} error={error} sortable={ListSorts.logs} sorters={sorters} />
       <LogDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
     </PageFrame>
   );

@@ -10,6 +10,7 @@ import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../contract/paths";
 import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
 import { ServiceRecordListFilter } from "./ServiceRecordListFilter";
+import { ListSorts } from "../../contract/listSorts";
 
 /** SPEC 2 "Service record" tab: one company's visit records, 10 a page. */
 export function ServiceRecordList({ compId }: { compId: number }) {
@@ -17,7 +18,7 @@ export function ServiceRecordList({ compId }: { compId: number }) {
   const navigate = useNavigate();
   // The page's URL belongs to the archive (id = company), so the list keeps its state to itself;
   // the company is a permanent filter the search form cannot drop.
-  const { tableProps, searchFormProps } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
+  const { tableProps, searchFormProps, sorters } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
     resource: "serviceRecords",
     syncWithLocation: false,
     pagination: { pageSize: ARCHIVE_PAGE_SIZE },
@@ -68,6 +69,8 @@ export function ServiceRecordList({ compId }: { compId: number }) {
         testId="record-table"
         tableProps={tableProps}
         columns={columns}
+        sortable={ListSorts.serviceRecords}
+        sorters={sorters}
         emptyText={t("archive.table.noData")}
         // SPEC 2: a record without a service time shows '--'.
         emptyCellText={t("archive.columns.empty")}

@@ -5,6 +5,7 @@ import { isPermissionRefused, NoPermission } from "../../src/components/NoPermis
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
 import type { AdminUser as UserRow } from "../../contract/users";
+import { ListSorts } from "../../contract/listSorts";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.userList" }];
 
@@ -13,7 +14,7 @@ export default function UserList() {
   const t = useT();
   // Refine owns the fetching and the URL (page, size); ProTable only renders. The call is silent: a
   // refusal becomes the no-permission state below instead of a toast.
-  const { tableProps, tableQuery } = useTable<UserRow>({
+  const { tableProps, tableQuery, sorters } = useTable<UserRow>({
     ...LIST_TABLE_OPTIONS,
     resource: "users",
   });
@@ -40,7 +41,7 @@ export default function UserList() {
 
   return (
     <PageFrame title="shell.titles.userList" crumbs={CRUMBS}>
-      <ListTable<UserRow> testId="user-table" tableProps={tableProps} columns={columns} error={error} />
+      <ListTable<UserRow> testId="user-table" tableProps={tableProps} columns={columns} error={error} sortable={ListSorts.users} sorters={sorters} />
     </PageFrame>
   );
 }

@@ -94,4 +94,22 @@ describe.skipIf(!hasChromium)("administration in Chromium", () => {
     await page.getByTitle("50 条/页").click();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(50);
   });
+
+  it("sorts the log by time from its header, and the address keeps the order", async () => {
+    const rows = page.getByTestId("log-table").locator("tbody tr.ant-table-row");
+    const times = () => rows.evaluateAll((trs) => trs.map((tr) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(tr.textContent ?? "")?.[0] ?? ""));
+    const ordered = (list: string[], asc: boolean) => list.every((time, i) => i === 0 || (asc ? list[i - 1]! <= time : list[i - 1]! >= time));
+    const newestFirst = await times();
+    expect(ordered(newestFirst, false)).toBe(true);
+
+    await page.getByTestId("log-table").getByRole("columnheader", { name: /操作时间/ }).click();
+    await expect.poll(async () => (await times())[0]! < newestFirst[0]!).toBe(true);
+    expect(ordered(await times(), true)).toBe(true);
+    expect(new URL(page.url()).searchParams.get("sorters[0][order]")).toBe("asc");
+
+    const oldestFirst = await times();
+    await page.reload();
+    await expect.poll(async () => (await times())[0]).toBe(oldestFirst[0]);
+    expect(ordered(await times(), true)).toBe(true);
+  });
 });

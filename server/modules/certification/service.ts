@@ -2,7 +2,9 @@ import type { Kysely, Transaction } from "kysely";
 import { isValidCreditCode, type Certification, type CertificationApplication, type CertificationState } from "../../../contract/account";
 import { ErrorCode, type Page } from "../../../contract/envelope";
 import { CONTACT_PERSON_MAX } from "../../../contract/limits";
+import type { ListSortColumn } from "../../../contract/listSorts";
 import type { Dialect } from "../../db/database";
+import { ordered, type ListOrder, type SortRefs } from "../../db/order";
 import type { CertificationRow, Database } from "../../db/schema";
 import { formatDateTime, fromDbTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
@@ -48,7 +50,13 @@ export interface CertificationQuery {
   current: number;
   size: number;
   model?: { state?: CertificationState };
+  orders?: ListOrder<ListSortColumn<"certifications">>[];
 }
+
+const SORT_REFS: SortRefs<ListSortColumn<"certifications">> = {
+  createdAt: "certifications.createdAt",
+  reviewedAt: { ref: "certifications.reviewedAt", nullable: true },
+};
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -146,7 +154,7 @@ export class Certifications {
       .select(["users.username", "users.name"]);
   }
 
-  /** Newest first; filtered by state when one is given. */
+  /** Newest first, or as the caller sorts them; filtered by state when one is given. */
   async page(query: CertificationQuery): Promise<Page<ReviewedCertification>> {
     const { db } = this.options;
     const state = query.model?.state;
@@ -158,9 +166,7 @@ export class Certifications {
     }
     const [{ total }, records] = await Promise.all([
       count.executeTakeFirstOrThrow(),
-      rows
-        .orderBy("certifications.createdAt", "desc")
-        .orderBy("certifications.id", "desc")
+      ordered(rows, query.orders, SORT_REFS, { column: "createdAt", asc: false }, "certifications.id")
         .limit(query.size)
         .offset((query.current - 1) * query.size)
         .execute(),

@@ -1,7 +1,9 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from "kysely";
 import type { Static } from "typebox";
 import type { Page } from "../../../contract/envelope";
+import type { ListSortColumn } from "../../../contract/listSorts";
 import type { Dialect } from "../../db/database";
+import { ordered, type ListOrder, type SortRefs } from "../../db/order";
 import { containsText } from "../../db/like";
 import type { Database, OperationLogsTable } from "../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../db/time";
@@ -25,6 +27,8 @@ export const LogMessages = {
   notFound: text("server.logs.notFound"),
   badDate: (name: string) => text("server.logs.badDate", { name }),
 } as const;
+
+const SORT_REFS: SortRefs<ListSortColumn<"logs">> = { lastModifiedDate: "createdAt" };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -62,12 +66,12 @@ export class OperationLogs {
     return query;
   }
 
-  /** One page, newest first. */
-  async page(query: { current: number; size: number; model?: LogFilterValue }): Promise<Page<LogRowValue>> {
+  /** One page, newest first or as the caller sorts it. */
+  async page(query: { current: number; size: number; model?: LogFilterValue; orders?: ListOrder<ListSortColumn<"logs">>[] }): Promise<Page<LogRowValue>> {
     const rows = this.filtered(query.model);
     const [{ total }, records] = await Promise.all([
       rows.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-      this.newestFirst(rows)
+      this.sorted(rows, query.orders)
         .limit(query.size)
         .offset((query.current - 1) * query.size)
         .execute(),
@@ -86,7 +90,7 @@ export class OperationLogs {
 
   /** Every field of the selected rows, newest first, at most `limit` of them. */
   async details(filter: LogFilterValue | undefined, limit: number): Promise<LogDetailValue[]> {
-    const rows = await this.newestFirst(this.filtered(filter)).limit(limit).execute();
+    const rows = await this.sorted(this.filtered(filter)).limit(limit).execute();
     return rows.map((r) => this.detail(r));
   }
 
@@ -96,8 +100,9 @@ export class OperationLogs {
     return this.detail(row);
   }
 
-  private newestFirst(rows: LogQuery) {
-    return rows.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");
+  /** Newest first unless the caller sorts otherwise. */
+  private sorted(rows: LogQuery, orders?: ListOrder<ListSortColumn<"logs">>[]) {
+    return ordered(rows.selectAll(), orders, SORT_REFS, { column: "lastModifiedDate", asc: false }, "id");
   }
 
   private row(r: Selectable<OperationLogsTable>): LogRowValue {

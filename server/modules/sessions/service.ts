@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Page } from "../../../contract/envelope";
 import type { ActiveSession } from "../../../contract/users";
 import type { Locale } from "../../../i18n/types";
+import type { ListSortColumn } from "../../../contract/listSorts";
 import { containsText } from "../../db/like";
+import { ordered, type ListOrder, type SortRefs } from "../../db/order";
 import { formatDateTime, fromDbTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
 import { text } from "../../i18n";
@@ -19,7 +21,10 @@ export interface SessionQuery {
   current: number;
   size: number;
   model?: { username?: string };
+  orders?: ListOrder<ListSortColumn<"sessions">>[];
 }
+
+const SORT_REFS: SortRefs<ListSortColumn<"sessions">> = { signInDate: "authSessions.createdAt", lastCallDate: "authSessions.lastSeenAt" };
 
 /**
  * Sessions that still work: not revoked, and holding an unexpired access token or an unspent,
@@ -49,26 +54,30 @@ function liveSessions(deps: Deps, username?: string) {
   return query;
 }
 
-/** POST /api/session/list: the most recently active first. */
+/** POST /api/session/list: the most recently active first, or as the caller sorts them. */
 export async function listSessions(deps: Deps, query: SessionQuery, locale: Locale): Promise<Page<ActiveSession>> {
   const username = query.model?.username?.trim();
   const [{ total }, rows] = await Promise.all([
     liveSessions(deps, username)
       .select((eb) => eb.fn.countAll().as("total"))
       .executeTakeFirstOrThrow(),
-    liveSessions(deps, username)
-      .select([
-        "authSessions.id",
-        "authSessions.userId",
-        "users.username",
-        "users.name",
-        "authSessions.ip",
-        "authSessions.userAgent",
-        "authSessions.createdAt",
-        "authSessions.lastSeenAt",
-      ])
-      .orderBy("authSessions.lastSeenAt", "desc")
-      .orderBy("authSessions.id", "desc")
+    ordered(
+      liveSessions(deps, username)
+        .select([
+          "authSessions.id",
+          "authSessions.userId",
+          "users.username",
+          "users.name",
+          "authSessions.ip",
+          "authSessions.userAgent",
+          "authSessions.createdAt",
+          "authSessions.lastSeenAt",
+        ]),
+      query.orders,
+      SORT_REFS,
+      { column: "lastCallDate", asc: false },
+      "authSessions.id",
+    )
       .limit(query.size)
       .offset((query.current - 1) * query.size)
       .execute(),

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Page } from "../../../contract/envelope";
 import type { AdminUser, UserListFilter } from "../../../contract/users";
+import type { ListSortColumn } from "../../../contract/listSorts";
 import type { Dialect } from "../../db/database";
 import { containsText } from "../../db/like";
+import { ordered, type ListOrder, type SortRefs } from "../../db/order";
 import type { Database } from "../../db/schema";
 import { formatDateTime, fromDbTime } from "../../db/time";
 
@@ -18,7 +20,15 @@ export interface UserListQuery {
   current: number;
   size: number;
   model?: UserListFilter;
+  orders?: ListOrder<ListSortColumn<"users">>[];
 }
+
+const SORT_REFS: SortRefs<ListSortColumn<"users">> = {
+  username: "users.username",
+  name: "users.name",
+  createdDate: "users.createdAt",
+  lastSignInDate: { ref: "lastSignInAt", nullable: true },
+};
 
 /** Deleted accounts are gone from the administration; their rows stay for what they wrote. */
 function filtered(deps: UserListDeps, filter: UserListFilter = {}) {
@@ -104,15 +114,13 @@ async function shown(deps: UserListDeps, rows: UserRow[]): Promise<AdminUser[]> 
   }));
 }
 
-/** POST /api/user/listData: newest accounts first. */
+/** POST /api/user/listData: newest accounts first, or as the caller sorts them. */
 export async function listUsers(deps: UserListDeps, query: UserListQuery): Promise<Page<AdminUser>> {
   const [{ total }, rows] = await Promise.all([
     filtered(deps, query.model)
       .select((eb) => eb.fn.countAll().as("total"))
       .executeTakeFirstOrThrow(),
-    rowsOf(deps, query.model)
-      .orderBy("users.createdAt", "desc")
-      .orderBy("users.id", "desc")
+    ordered(rowsOf(deps, query.model), query.orders, SORT_REFS, { column: "createdDate", asc: false }, "users.id")
       .limit(query.size)
       .offset((query.current - 1) * query.size)
       .execute(),

@@ -1,3 +1,4 @@
+import type { CrudSort } from "@refinedev/core";
 import { Alert, Space, Table, type TablePaginationConfig, type TableProps } from "antd";
 import type { ColumnType } from "antd/es/table";
 import dayjs from "dayjs";
@@ -46,6 +47,8 @@ export function valueEnumOf<V extends string | number>(
   return Object.fromEntries(values.map((value) => [String(value), { text: label(value), ...look?.(value) }]));
 }
 
+const NOTHING: readonly never[] = [];
+
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 const valueAt = (row: object, path: string | readonly string[] | undefined): unknown =>
@@ -68,11 +71,25 @@ function enumText(valueEnum: ValueEnum, value: unknown): ReactNode {
   );
 }
 
+/** How a list is being sorted and what it can be sorted by (contract/listSorts.ts). */
+interface Sorting {
+  sortable: readonly string[];
+  sorters: readonly CrudSort[];
+}
+
 /**
  * A column as antd's Table draws it. Cells are plain text and spans: at 1,000 rows a component per
- * cell (a measuring ellipsis, a ProField) re-lays the table out for seconds.
+ * cell (a measuring ellipsis, a ProField) re-lays the table out for seconds. A column whose field
+ * the list can be sorted by gets a sorting header, showing the sort Refine holds (from the address
+ * too), so Back restores it.
  */
-function tableColumn<T extends object>(column: ListColumn<T>, position: number, firstIndex: number, emptyCellText: string): ColumnType<T> {
+function tableColumn<T extends object>(
+  column: ListColumn<T>,
+  position: number,
+  firstIndex: number,
+  emptyCellText: string,
+  { sortable, sorters }: Sorting,
+): ColumnType<T> {
   const shownOf = (row: T, index: number): ReactNode => {
     if (column.valueType === "index") return firstIndex + index + 1;
     const value = valueAt(row, column.dataIndex);
@@ -81,8 +98,14 @@ function tableColumn<T extends object>(column: ListColumn<T>, position: number, 
     if (column.valueType === "select" && column.valueEnum) return enumText(column.valueEnum, value);
     return String(value);
   };
+  const key = column.key ?? (column.dataIndex === undefined ? `column-${position}` : [column.dataIndex].flat().join("."));
+  const order = sorters.find((sorter) => sorter.field === key)?.order;
+  const sorting: ColumnType<T> = sortable.includes(key)
+    ? { dataIndex: key, sorter: true, sortOrder: order ? `${order}end` : null }
+    : {};
   return {
-    key: column.key ?? (column.dataIndex === undefined ? `column-${position}` : [column.dataIndex].flat().join(".")),
+    key,
+    ...sorting,
     title: column.title,
     width: column.width,
     fixed: column.fixed,
@@ -121,6 +144,8 @@ export function ListTable<T extends object>({
   title,
   toolBar,
   wrapCells = false,
+  sortable = NOTHING,
+  sorters = NOTHING,
 }: {
   testId: string;
   tableProps: TableProps<T>;
@@ -139,13 +164,17 @@ export function ListTable<T extends object>({
   toolBar?: ReactNode[];
   /** Long texts wrap within the table's width instead of the table scrolling sideways. */
   wrapCells?: boolean;
+  /** The fields the list's call can sort by (contract/listSorts.ts): their columns sort on a click. */
+  sortable?: readonly string[];
+  /** The sort useTable holds. */
+  sorters?: readonly CrudSort[];
 }) {
   const t = useT();
   const paging = tableProps.pagination;
   const firstIndex = paging ? ((paging.current ?? 1) - 1) * (paging.pageSize ?? 0) : 0;
   const shownColumns = useMemo(
-    () => columns.map((column, position) => tableColumn(column, position, firstIndex, emptyCellText)),
-    [columns, firstIndex, emptyCellText],
+    () => columns.map((column, position) => tableColumn(column, position, firstIndex, emptyCellText, { sortable, sorters })),
+    [columns, firstIndex, emptyCellText, sortable, sorters],
   );
   return (
     <>

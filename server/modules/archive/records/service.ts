@@ -9,8 +9,10 @@ import {
 } from "../../../../contract/serviceRecord";
 import type { RecordInput } from "../../../../contract/schemas/serviceRecord";
 import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../../../contract/valueSets";
+import type { ListSortColumn } from "../../../../contract/listSorts";
 import type { Dialect } from "../../../db/database";
 import { containsText } from "../../../db/like";
+import { ordered, type ListOrder } from "../../../db/order";
 import type { Database, DbTime, FileRow } from "../../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
@@ -36,6 +38,9 @@ interface ShownError {
 }
 
 /** Trimmed; empty means none. */
+/** SPEC 5: a company's visits, the latest first. */
+const NEWEST_VISIT: ListOrder<ListSortColumn<"serviceRecords">> = { column: "serviceTime", asc: false };
+
 const optional = (text: string | null | undefined): string | null => {
   const value = text?.trim() ?? "";
   return value ? value : null;
@@ -70,8 +75,8 @@ export class ServiceRecords {
     return formatDateTime(fromDbTime(value), this.deps.timeZone);
   }
 
-  /** POST /api/archives/queryArchivesPage: one company's records, newest service time first. */
-  async page(query: { current: number; size: number; model: ServiceRecordFilter }): Promise<Page<ServiceRecordRow>> {
+  /** POST /api/archives/queryArchivesPage: one company's records, newest service time first or as the caller sorts them. */
+  async page(query: { current: number; size: number; model: ServiceRecordFilter; orders?: ListOrder<ListSortColumn<"serviceRecords">>[] }): Promise<Page<ServiceRecordRow>> {
     const { db, dialect, timeZone } = this.deps;
     const filter = query.model;
     const { from, to } = timeRange(filter, timeZone);
@@ -87,14 +92,12 @@ export class ServiceRecords {
     // the company's listing index alone (migration 0008, so a deep page skips index entries, not
     // rows), with the count of all matches beside them.
     const count = records.select((eb) => eb.fn.countAll().as("total"));
-    const pageIds = records
-      .select("serviceRecords.id")
-      .orderBy("serviceRecords.serviceTime", "desc")
-      .orderBy("serviceRecords.id", "desc")
+    const order = (table: string) => ({ serviceTime: `${table}.serviceTime` });
+    const pageIds = ordered(records.select("serviceRecords.id"), query.orders, order("serviceRecords"), NEWEST_VISIT, "serviceRecords.id")
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    const rows = await db
-      .selectFrom("serviceRecords as shown")
+    const rows = await ordered(
+      db.selectFrom("serviceRecords as shown")
       .innerJoin("users as creator", "creator.id", "shown.createBy")
       .select([
         "shown.id",
@@ -108,10 +111,12 @@ export class ServiceRecords {
         "creator.name as createBy",
         count.as("total"),
       ])
-      .where("shown.id", "in", pageIds)
-      .orderBy("shown.serviceTime", "desc")
-      .orderBy("shown.id", "desc")
-      .execute();
+      .where("shown.id", "in", pageIds),
+      query.orders,
+      order("shown"),
+      NEWEST_VISIT,
+      "shown.id",
+    ).execute();
     let total = rows[0]?.total ?? 0;
     // A page past the end carries no count: only then is it asked for on its own.
     if (rows.length === 0 && query.current > 1) total = (await count.executeTakeFirstOrThrow()).total;

@@ -9,6 +9,7 @@ import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { CertificationReview } from "./types";
+import { ListSorts } from "../../../../contract/listSorts";
 
 const STATE_STATUSES: Record<CertificationState, ValueStatus> = {
   submitted: "Default",
@@ -22,7 +23,7 @@ export function CertificationList() {
   const t = useT();
   const invalidate = useInvalidate();
   const [reviewing, setReviewing] = useState<number | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
+  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
     ...LIST_TABLE_OPTIONS,
     resource: "certifications",
     syncWithLocation: true,
@@ -79,7 +80,7 @@ export function CertificationList() {
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
-        <ListTable<CertificationReview> testId="certification-table" tableProps={tableProps} columns={columns} />
+        <ListTable<CertificationReview> testId="certification-table" tableProps={tableProps} columns={columns} sortable={ListSorts.certifications} sorters={sorters} />
       )}
       <CertificationReviewModal id={reviewing} onClose={close} />
     </>

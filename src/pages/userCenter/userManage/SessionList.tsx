@@ -6,13 +6,14 @@ import { LIST_TABLE_OPTIONS, ListTable, type ListColumn } from "../../../compone
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { ActiveSession } from "./types";
+import { ListSorts } from "../../../../contract/listSorts";
 
 /** The sessions tab: who is signed in from where, each session endable (confirmed first). */
 export function SessionList() {
   const t = useT();
   const { open: toast } = useNotification();
   const { mutateAsync: end } = useDelete();
-  const { tableProps, searchFormProps, tableQuery } = useTable<ActiveSession, ApiError, { username?: string }>({
+  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<ActiveSession, ApiError, { username?: string }>({
     ...LIST_TABLE_OPTIONS,
     resource: "sessions",
     syncWithLocation: true,
@@ -68,7 +69,7 @@ export function SessionList() {
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
-        <ListTable<ActiveSession> testId="session-table" tableProps={tableProps} columns={columns} />
+        <ListTable<ActiveSession> testId="session-table" tableProps={tableProps} columns={columns} sortable={ListSorts.sessions} sorters={sorters} />
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { UserFormModal } from "./UserFormModal";
 import { UserListFilter } from "./UserListFilter";
 import { UserRowActions } from "./UserRowActions";
 import { roleNameOf, useRoleOptions } from "./useRoleOptions";
+import { ListSorts } from "../../../../contract/listSorts";
 
 /** The form open: a new user, or the one being edited. */
 type Editing = { user?: ManagedUser } | null;
@@ -22,7 +23,7 @@ export function UserList() {
   const roles = useRoleOptions();
   const [editing, setEditing] = useState<Editing>(null);
   const [password, setPassword] = useState<OneTimePassword | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<ManagedUser, ApiError, UserListModel>({
+  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<ManagedUser, ApiError, UserListModel>({
     ...LIST_TABLE_OPTIONS,
     resource: "users",
     syncWithLocation: true,
@@ -77,6 +78,7 @@ export function UserList() {
         <ListError error={tableQuery.error} />
       ) : (
         <ListTable<ManagedUser> testId="user-manage-table" tableProps={tableProps} columns={columns}
+          sortable={ListSorts.users} sorters={sorters}
           toolBar={[
             <Button key="create" type="primary" onClick={() => setEditing({})} data-testid="user-manage-create">
               {t("userManage.actions.create")}

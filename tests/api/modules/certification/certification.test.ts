@@ -170,6 +170,26 @@ describe.each(testDatabases())("enterprise certification on %s", (kind) => {
     expect((await call(who, "GET", "/api/certification/mine")).json().result.id).toBe(again.json().result.id);
   });
 
+  it("sorts by review time, the applications not yet reviewed last either way", async () => {
+    const reviewed = await applicant();
+    const { result: done } = (await submit(reviewed.who, form(reviewed.licenseFileId, { companyName: "成都排序审核有限公司" }))).json();
+    await call(admin, "POST", "/api/certification/approve", { id: done.id });
+    const waiting = await applicant();
+    expect((await submit(waiting.who, form(waiting.licenseFileId, { companyName: "成都排序待审有限公司" }))).json()).toMatchObject({ code: 200 });
+    const reviewTimes = async (asc: boolean) =>
+      ((await call(admin, "POST", "/api/certification/list", { current: 1, size: 1000, orders: [{ column: "reviewedAt", asc }] })).json().result.records as { reviewedAt: string | null }[]).map(
+        (r) => r.reviewedAt,
+      );
+    for (const asc of [true, false]) {
+      const times = await reviewTimes(asc);
+      const firstWaiting = times.indexOf(null);
+      expect(firstWaiting).toBeGreaterThan(0);
+      expect(times.slice(firstWaiting).every((time) => time === null)).toBe(true);
+      const shown = times.slice(0, firstWaiting);
+      expect(shown).toEqual([...shown].sort((a, b) => (asc ? 1 : -1) * String(a).localeCompare(String(b))));
+    }
+  });
+
   it("answers 404 for an unknown application", async () => {
     expect((await call(admin, "GET", "/api/certification/999999")).json()).toEqual({ code: 404, message: "认证申请不存在" });
     expect((await call(admin, "POST", "/api/certification/approve", { id: 999999 })).json()).toEqual({ code: 404, message: "认证申请不存在" });

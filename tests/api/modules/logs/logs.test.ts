@@ -74,6 +74,15 @@ describe.each(testDatabases())("the operation log list on %s", (kind) => {
     expect(second.json()).toMatchObject({ code: 200, result: { current: 2, size: 10 } });
   });
 
+  it("sorts by time, oldest first when asked", async () => {
+    const newest = await seeded({});
+    const res = await list({ current: 1, size: 1000, model: { userName: "log_" }, orders: [{ column: "lastModifiedDate", asc: true }] });
+    expect((res.json().result.records as { userName: string; lastModifiedDate: string }[]).map((r) => `${r.userName} ${r.lastModifiedDate}`)).toEqual(
+      [...newest].reverse(),
+    );
+    expect((await list({ current: 1, size: 10, model: {}, orders: [{ column: "userName", asc: true }] })).json()).toMatchObject({ code: 400 });
+  });
+
   it("accepts only the page sizes of SPEC 2", async () => {
     for (const size of [10, 50, 100, 500, 1000]) expect((await list({ current: 1, size, model: {} })).statusCode).toBe(200);
     for (const size of [20, 0, 2000]) expect((await list({ current: 1, size, model: {} })).json()).toMatchObject({ code: 400 });

@@ -148,6 +148,15 @@ describe.each(testDatabases())("service records on %s", (kind) => {
       expect(tooBig.statusCode).toBe(400);
     });
 
+    it("sorts by service time either way, and pages in that order", async () => {
+      const oldestFirst = [ids.a, ids.b, ids.c, ids.d, ids.e];
+      expect(idsOf(await page({}, { orders: [{ column: "serviceTime", asc: true }] }))).toEqual(oldestFirst);
+      expect(idsOf(await page({}, { current: 2, size: 2, orders: [{ column: "serviceTime", asc: true }] }))).toEqual([ids.c, ids.d]);
+      expect(idsOf(await page({}, { orders: [{ column: "serviceTime", asc: false }] }))).toEqual([...oldestFirst].reverse());
+      const byEvaluation = await call(t.app, staff, PAGE, { current: 1, model: { compId: pageCompany }, orders: [{ column: "comprehensiveEvaluation", asc: true }] });
+      expect(byEvaluation.statusCode).toBe(400);
+    });
+
     it("filters by researcher and contact person (contains, taken literally)", async () => {
       expect(idsOf(await page({ researchers: "张三" }))).toEqual([ids.c, ids.a]);
       expect(idsOf(await page({ researchers: "%_" }))).toEqual([ids.e]);

@@ -67,6 +67,21 @@ describe.each(testDatabases())("session administration on %s", (kind) => {
     expect((await post("/api/session/end", { id: issued.sessionId })).statusCode).toBe(404);
   });
 
+  it("sorts by sign-in or last call, most recent first unless asked otherwise", async () => {
+    const userId = await createUser(t.app, { username: "sortUser", password: "Member-pass-1", roles: [RoleCode.MEMBER] });
+    const first = await issueTokens(t.app, userId, { clientId: t.config.webClientId, ip: "10.0.0.1", userAgent: null });
+    const second = await issueTokens(t.app, userId, { clientId: t.config.webClientId, ip: "10.0.0.2", userAgent: null });
+    // The earlier sign-in made the latest call.
+    const at = (ms: number) => toDbTime(t.app.dialect, new Date(ms));
+    await t.app.db.updateTable("authSessions").set({ createdAt: at(Date.now() - 60_000), lastSeenAt: at(Date.now()) }).where("id", "=", first.sessionId).execute();
+    await t.app.db.updateTable("authSessions").set({ createdAt: at(Date.now() - 30_000), lastSeenAt: at(Date.now() - 20_000) }).where("id", "=", second.sessionId).execute();
+    const ids = async (orders?: unknown) =>
+      (await post("/api/session/list", { current: 1, size: 10, model: { username: "sortUser" }, ...(orders ? { orders } : {}) })).json().result.records.map((r: { id: number }) => r.id);
+    expect(await ids()).toEqual([first.sessionId, second.sessionId]);
+    expect(await ids([{ column: "signInDate", asc: false }])).toEqual([second.sessionId, first.sessionId]);
+    expect(await ids([{ column: "lastCallDate", asc: true }])).toEqual([second.sessionId, first.sessionId]);
+  });
+
   it("leaves out sessions whose tokens have all expired", async () => {
     const userId = await createUser(t.app, { username: "staleUser", password: "Member-pass-1", roles: [RoleCode.MEMBER] });
     const issued = await issueTokens(t.app, userId, { clientId: t.config.webClientId, ip: "10.0.0.9", userAgent: null });

@@ -75,6 +75,31 @@ describe.each(testDatabases())("user administration on %s", (kind) => {
       expect(await ids({ name: "%" })).toEqual([]);
     });
 
+    it("sorts by the columns the list offers, empty sign-in dates last either way, and refuses any other", async () => {
+      const names = ["排序乙", "排序甲", "排序丙"];
+      await member({ name: names[0] });
+      await member({ name: names[1] });
+      // The third has never signed in.
+      await createUser(t.app, { username: `user${++serial}x`, password: PASSWORD, roles: [RoleCode.MEMBER], name: names[2] });
+      const never = names[2];
+      const list = async (orders: unknown) => {
+        const res = await post("/api/user/listData", { current: 1, size: 1000, model: { name: "排序" }, orders });
+        expect(res.statusCode).toBe(200);
+        return res.json().result.records.map((r: { name: string }) => r.name);
+      };
+      const byCode = [...names].sort();
+      expect(await list([{ column: "name", asc: true }])).toEqual(byCode);
+      expect(await list([{ column: "name", asc: false }])).toEqual([...byCode].reverse());
+      expect(await list([{ column: "createdDate", asc: true }])).toEqual(names);
+      expect((await list([{ column: "lastSignInDate", asc: true }])).at(-1)).toBe(never);
+      expect((await list([{ column: "lastSignInDate", asc: false }])).at(-1)).toBe(never);
+
+      for (const orders of [[{ column: "password", asc: true }], [{ column: "name" }], "name"]) {
+        const res = await post("/api/user/listData", { current: 1, size: 10, model: {}, orders });
+        expect(res.statusCode).toBe(400);
+      }
+    });
+
     it("refuses a page size above 1000 and callers without the user list", async () => {
       expect((await post("/api/user/listData", { current: 1, size: 1001, model: {} })).statusCode).toBe(400);
       const m = await member();

@@ -67,6 +67,37 @@ describe("the user list (/user)", () => {
     expect(JSON.parse(call.data as string)).toMatchObject({ current: 2, size: 50 });
   });
 
+  it("sorts by a column whose header is clicked, first ascending then descending", async () => {
+    storeSession([MenuCode.ADMIN_USERS]);
+    const seen = stubNetwork(() => page([user(1), user(2)]));
+    renderInRefine("/user", <UserList />);
+    const table = await screen.findByTestId("user-table");
+    await within(table).findByText("13800000001");
+    const bodies = () => seen.filter((c) => c.url === "/api/user/listData").map((c) => JSON.parse(c.data as string));
+    expect(bodies()[0].orders).toBeUndefined();
+    // The mobile number is not a column the call can sort by.
+    expect(within(table).getByRole("columnheader", { name: "手机号" })).not.toHaveAttribute("aria-sort");
+
+    fireEvent.click(within(table).getByRole("columnheader", { name: /创建时间/ }));
+    await waitFor(() => expect(bodies().at(-1).orders).toEqual([{ column: "createdDate", asc: true }]));
+    expect(bodies().at(-1)).toMatchObject({ current: 1 });
+    await waitFor(() => expect(within(table).getByRole("columnheader", { name: /创建时间/ })).toHaveAttribute("aria-sort", "ascending"));
+
+    fireEvent.click(within(table).getByRole("columnheader", { name: /创建时间/ }));
+    await waitFor(() => expect(bodies().at(-1).orders).toEqual([{ column: "createdDate", asc: false }]));
+  });
+
+  it("restores the sort the address holds", async () => {
+    storeSession([MenuCode.ADMIN_USERS]);
+    const seen = stubNetwork(() => page([user(1)]));
+    renderInRefine("/user?sorters[0][field]=name&sorters[0][order]=desc", <UserList />);
+    const table = await screen.findByTestId("user-table");
+    await within(table).findByText("13800000001");
+    const call = seen.find((c) => c.url === "/api/user/listData")!;
+    expect(JSON.parse(call.data as string).orders).toEqual([{ column: "name", asc: false }]);
+    expect(within(table).getByRole("columnheader", { name: /姓名/ })).toHaveAttribute("aria-sort", "descending");
+  });
+
   it("shows the no-permission state, not a toast, when the server refuses", async () => {
     storeSession([]);
     const toasts = fakeNotifier();
