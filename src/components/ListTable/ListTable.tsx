@@ -36,6 +36,12 @@ export interface ListColumn<T> {
   width?: number;
   /** Kept in view while the table scrolls sideways. */
   fixed?: "left" | "right";
+  /**
+   * A search field for the column above the table (ListSearch): a `text` column's is found by
+   * "contains", a `select` column's by its value. `field` is the call's filter where it is not the
+   * column's dataIndex; `label` names the field (its placeholder and accessible name).
+   */
+  search?: { label: string; field?: string; testId?: string };
 }
 
 /** A value set of contract/ as a `select` column's valueEnum, labelled in the reader's language. */

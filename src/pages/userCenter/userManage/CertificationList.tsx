@@ -1,10 +1,10 @@
 import { useTable } from "@refinedev/antd";
 import { useInvalidate } from "@refinedev/core";
-import { Button, Form, Select } from "antd";
+import { Button } from "antd";
 import { useState } from "react";
 import { CERTIFICATION_STATES, type CertificationState } from "../../../../contract/account";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn, type ValueStatus } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListSearch, ListTable, searchFilters, valueEnumOf, type ListColumn, type ValueStatus } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { CertificationReviewModal } from "./CertificationReviewModal";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
@@ -23,14 +23,6 @@ export function CertificationList() {
   const t = useT();
   const invalidate = useInvalidate();
   const [reviewing, setReviewing] = useState<number | null>(null);
-  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
-    ...LIST_TABLE_OPTIONS,
-    resource: "certifications",
-    syncWithLocation: true,
-    onSearch: ({ state }) => [{ field: "state", operator: "eq", value: state }],
-    queryOptions: { retry: retryUnlessRefused },
-  });
-
   const close = () => {
     setReviewing(null);
     // Opening moved a submitted application to reviewing.
@@ -47,6 +39,7 @@ export function CertificationList() {
       dataIndex: "state",
       valueType: "select",
       valueEnum: valueEnumOf(CERTIFICATION_STATES, (state) => t(`userManage.certifications.states.${state}`), (state) => ({ status: STATE_STATUSES[state] })),
+      search: { label: t("userManage.certifications.allStates"), testId: "certification-filter-state" },
     },
     { title: t("userManage.certifications.createdAt"), dataIndex: "createdAt", valueType: "dateTime" },
     { title: t("userManage.certifications.reviewedAt"), dataIndex: "reviewedAt", valueType: "dateTime" },
@@ -62,21 +55,17 @@ export function CertificationList() {
     },
   ];
 
+  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<CertificationReview, ApiError, { state?: CertificationState }>({
+    ...LIST_TABLE_OPTIONS,
+    resource: "certifications",
+    syncWithLocation: true,
+    onSearch: (values) => searchFilters(columns, values),
+    queryOptions: { retry: retryUnlessRefused },
+  });
+
   return (
     <>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="state">
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t("userManage.certifications.allStates")}
-            aria-label={t("userManage.certifications.allStates")}
-            options={CERTIFICATION_STATES.map((state) => ({ label: t(`userManage.certifications.states.${state}`), value: state }))}
-            onChange={() => searchFormProps.form?.submit()}
-            data-testid="certification-filter-state"
-          />
-        </Form.Item>
-      </Form>
+      <ListSearch columns={columns} formProps={searchFormProps} />
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (

@@ -1,8 +1,8 @@
 import { useTable } from "@refinedev/antd";
 import { useDelete, useNotification } from "@refinedev/core";
-import { Button, Form, Input, Popconfirm, Tooltip } from "antd";
+import { Button, Popconfirm, Tooltip } from "antd";
 import type { ApiError } from "../../../../providers/apiError";
-import { LIST_TABLE_OPTIONS, ListTable, type ListColumn } from "../../../components/ListTable";
+import { LIST_TABLE_OPTIONS, ListSearch, ListTable, searchFilters, type ListColumn } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import type { ActiveSession } from "./types";
@@ -13,14 +13,6 @@ export function SessionList() {
   const t = useT();
   const { open: toast } = useNotification();
   const { mutateAsync: end } = useDelete();
-  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<ActiveSession, ApiError, { username?: string }>({
-    ...LIST_TABLE_OPTIONS,
-    resource: "sessions",
-    syncWithLocation: true,
-    onSearch: ({ username }) => [{ field: "username", operator: "contains", value: username?.trim() }],
-    queryOptions: { retry: retryUnlessRefused },
-  });
-
   const endSession = async (session: ActiveSession) => {
     try {
       await end({ resource: "sessions", id: session.id });
@@ -31,7 +23,11 @@ export function SessionList() {
   };
 
   const columns: ListColumn<ActiveSession>[] = [
-    { title: t("userManage.sessions.user"), render: (_node, row) => `${row.name || row.username} (${row.username})` },
+    {
+      title: t("userManage.sessions.user"),
+      render: (_node, row) => `${row.name || row.username} (${row.username})`,
+      search: { label: t("userManage.sessions.usernameFilter"), field: "username", testId: "session-filter-username" },
+    },
     { title: t("userManage.sessions.ip"), dataIndex: "ip", valueType: "text" },
     {
       title: t("userManage.sessions.browser"),
@@ -54,18 +50,17 @@ export function SessionList() {
     },
   ];
 
+  const { tableProps, searchFormProps, tableQuery, sorters } = useTable<ActiveSession, ApiError, { username?: string }>({
+    ...LIST_TABLE_OPTIONS,
+    resource: "sessions",
+    syncWithLocation: true,
+    onSearch: (values) => searchFilters(columns, values),
+    queryOptions: { retry: retryUnlessRefused },
+  });
+
   return (
     <>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="username">
-          <Input.Search
-            allowClear
-            placeholder={t("userManage.sessions.usernameFilter")}
-            onSearch={() => searchFormProps.form?.submit()}
-            data-testid="session-filter-username"
-          />
-        </Form.Item>
-      </Form>
+      <ListSearch columns={columns} formProps={searchFormProps} />
       {tableQuery.error ? (
         <ListError error={tableQuery.error} />
       ) : (
