@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresSchema, testDatabases, type PostgresSchema } from "../helpers/databases";
+import { createPostgresDatabase, testDatabases, type PostgresDatabase } from "../helpers/databases";
 import { signInAsAdmin, type SignedIn } from "../helpers/signIn";
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../helpers/testApp";
 import { call, createCompany, PAGE, RELEASE, validRecord } from "../modules/serviceRecords/support";
@@ -86,16 +86,16 @@ const postgresOnly = testDatabases().filter((kind) => kind === "postgres");
 
 describe.each(postgresOnly)("the server when %s fails under it", () => {
   const applicationName = `fault_test_${process.pid}_${Date.now()}`;
-  let schema: PostgresSchema;
+  let pgDatabase: PostgresDatabase;
   let proxy: TcpProxy;
   let t: TestApp;
   let admin: SignedIn;
   let compId: number;
 
   beforeAll(async () => {
-    schema = await createPostgresSchema();
-    proxy = await startTcpProxy(schema.url);
-    const url = new URL(proxy.via(schema.url));
+    pgDatabase = await createPostgresDatabase();
+    proxy = await startTcpProxy(pgDatabase.url);
+    const url = new URL(proxy.via(pgDatabase.url));
     url.searchParams.set("application_name", applicationName);
     t = await startTestApp("postgres", {
       env: { DATABASE_URL: url.href },
@@ -117,7 +117,7 @@ describe.each(postgresOnly)("the server when %s fails under it", () => {
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
-    await schema?.drop();
+    await pgDatabase?.drop();
   });
 
   const page = () => call(t.app, admin, PAGE, { current: 1, model: { compId } });
@@ -173,21 +173,21 @@ describe.each(postgresOnly)("the server when %s fails under it", () => {
 
 describe.each(postgresOnly)("server processes while %s is unreachable", () => {
   const workDir = mkdtempSync(join(tmpdir(), "api-faults-"));
-  let schema: PostgresSchema;
+  let pgDatabase: PostgresDatabase;
   let proxy: TcpProxy;
   beforeAll(async () => {
-    schema = await createPostgresSchema();
-    proxy = await startTcpProxy(schema.url, { open: false });
+    pgDatabase = await createPostgresDatabase();
+    proxy = await startTcpProxy(pgDatabase.url, { open: false });
   });
   afterAll(async () => {
     await proxy?.close();
-    await schema?.drop();
+    await pgDatabase?.drop();
     rmSync(workDir, { recursive: true, force: true });
   });
 
   it.each([1, 2])("with WORKERS=%i waits, says so in the log, and serves once the database is there", { timeout: SPAWN_TIMEOUT_MS }, async (workers) => {
     const port = await freePort();
-    const server = spawnIn(workDir, port, `data-${workers}`, { DATABASE_URL: proxy.via(schema.url), WORKERS: String(workers) });
+    const server = spawnIn(workDir, port, `data-${workers}`, { DATABASE_URL: proxy.via(pgDatabase.url), WORKERS: String(workers) });
     try {
       await expect.poll(() => server.stdout().match(/database unreachable; trying again/g)?.length ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
       expect(server.child.exitCode).toBeNull();
@@ -204,7 +204,7 @@ describe.each(postgresOnly)("server processes while %s is unreachable", () => {
     await proxy.restore();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawnIn(workDir, port, "replaced", { DATABASE_URL: proxy.via(schema.url), WORKERS: "2" });
+    const server = spawnIn(workDir, port, "replaced", { DATABASE_URL: proxy.via(pgDatabase.url), WORKERS: "2" });
     try {
       await waitUntilHealthy(baseUrl, server, 60_000);
       await expect.poll(() => servingPids(server).length, { timeout: 30_000 }).toBe(2);
@@ -227,7 +227,7 @@ describe.each(postgresOnly)("server processes while %s is unreachable", () => {
   });
 
   it("stops at once with one line when the database refuses the credentials", async () => {
-    const url = new URL(schema.url);
+    const url = new URL(pgDatabase.url);
     url.username = "no_such_role_for_faults";
     url.password = "hunter22";
     const server = spawnIn(workDir, await freePort(), "refused", { DATABASE_URL: url.href });

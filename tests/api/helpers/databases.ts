@@ -11,8 +11,8 @@ export function testDatabases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-export interface PostgresSchema {
-  /** DATABASE_URL for the server: the test database with search_path set to a fresh schema. */
+export interface PostgresDatabase {
+  /** DATABASE_URL for the server: a fresh database on the test server. */
   url: string;
   drop(): Promise<void>;
 }
@@ -33,14 +33,19 @@ async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T
   }
 }
 
-/** A schema of its own for one test file, so files run in parallel on one database. */
-export async function createPostgresSchema(): Promise<PostgresSchema> {
-  const schema = `api_test_${randomBytes(6).toString("hex")}`;
-  await withClient((client) => client.query(`create schema "${schema}"`));
+/**
+ * A database of its own for one test app, so test files run in parallel on one server. A database
+ * rather than a schema: Kysely's migrator looks at the tables of every schema it can see, and a
+ * schema another file drops meanwhile fails that look ("schema … does not exist").
+ */
+export async function createPostgresDatabase(): Promise<PostgresDatabase> {
+  const name = `api_test_${randomBytes(6).toString("hex")}`;
+  await withClient((client) => client.query(`create database "${name}"`));
   const url = new URL(testDatabaseUrl());
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => withClient((client) => client.query(`drop schema if exists "${schema}" cascade`)).then(() => undefined),
+    // A server the test left connected (a spawned process being killed, say) does not keep it.
+    drop: () => withClient((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
   };
 }

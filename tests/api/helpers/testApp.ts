@@ -9,7 +9,7 @@ import { migrateToLatest } from "../../../server/db/migrate";
 import { seed, type SeedResult } from "../../../server/db/seed";
 import { createLogger } from "../../../server/logger";
 import type { App } from "../../../server/types";
-import { createPostgresSchema, type DatabaseKind, type PostgresSchema } from "./databases";
+import { createPostgresDatabase, type DatabaseKind, type PostgresDatabase } from "./databases";
 
 export const TEST_ADMIN_PASSWORD = "Admin-api-2026";
 
@@ -21,17 +21,17 @@ export interface TestEnvironment {
   cleanup(): Promise<void>;
 }
 
-/** A fresh temporary DATA_DIR and, on PostgreSQL, a fresh schema. */
+/** A fresh temporary DATA_DIR and, on PostgreSQL, a fresh database. */
 export async function createTestEnvironment(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), "api-test-"));
-  const schema: PostgresSchema | null = kind === "postgres" ? await createPostgresSchema() : null;
+  const pgDatabase: PostgresDatabase | null = kind === "postgres" ? await createPostgresDatabase() : null;
   return {
     kind,
     dataDir,
     env: {
       NODE_ENV: "test",
       DATA_DIR: dataDir,
-      DATABASE_URL: schema?.url ?? "",
+      DATABASE_URL: pgDatabase?.url ?? "",
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       LOG_LEVEL: "silent",
       STATIC_DIR: join(dataDir, "no-app-built"),
@@ -40,7 +40,7 @@ export async function createTestEnvironment(kind: DatabaseKind, env: Record<stri
       ...env,
     },
     cleanup: async () => {
-      await schema?.drop();
+      await pgDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
