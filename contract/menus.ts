@@ -1,3 +1,5 @@
+import { Paths } from "./paths";
+
 /**
  * Menu codes: the one list both halves use. Roles hold menus; the server refuses a route whose
  * code the caller lacks, and the app hides what the codes don't allow.
@@ -31,16 +33,16 @@ export interface MenuDef {
 }
 
 export const MENUS: readonly MenuDef[] = [
-  { code: MenuCode.PATNAVI, name: "专利导航", parent: null, type: "menu", path: "/", sort: 10 },
-  { code: MenuCode.USER_CENTER, name: "个人中心", parent: null, type: "menu", path: "/userCenter/basicInfo", sort: 20 },
-  { code: MenuCode.CERTIFICATION_APPLY, name: "企业认证", parent: MenuCode.USER_CENTER, type: "menu", path: "/userCenter/accreditedInstitution", sort: 21 },
-  { code: MenuCode.SERVICE_FILES, name: "敲门服务档案", parent: null, type: "menu", path: "/serviceFiles", sort: 30 },
+  { code: MenuCode.PATNAVI, name: "专利导航", parent: null, type: "menu", path: Paths.HOME, sort: 10 },
+  { code: MenuCode.USER_CENTER, name: "个人中心", parent: null, type: "menu", path: Paths.BASIC_INFO, sort: 20 },
+  { code: MenuCode.CERTIFICATION_APPLY, name: "企业认证", parent: MenuCode.USER_CENTER, type: "menu", path: Paths.ACCREDITED_INSTITUTION, sort: 21 },
+  { code: MenuCode.SERVICE_FILES, name: "敲门服务档案", parent: null, type: "menu", path: Paths.SERVICE_FILES, sort: 30 },
   { code: MenuCode.SERVICE_FILES_EDIT, name: "编辑档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 31 },
   { code: MenuCode.SERVICE_FILES_EXPORT, name: "导出档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 32 },
   { code: MenuCode.ADMIN, name: "系统管理", parent: null, type: "menu", path: null, sort: 40 },
-  { code: MenuCode.ADMIN_USERS, name: "用户列表", parent: MenuCode.ADMIN, type: "menu", path: "/user", sort: 41 },
-  { code: MenuCode.ADMIN_USERS_EDIT, name: "用户管理", parent: MenuCode.ADMIN, type: "menu", path: "/userCenter/userManage", sort: 42 },
-  { code: MenuCode.ADMIN_LOGS, name: "操作日志", parent: MenuCode.ADMIN, type: "menu", path: "/logs", sort: 43 },
+  { code: MenuCode.ADMIN_USERS, name: "用户列表", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_LIST, sort: 41 },
+  { code: MenuCode.ADMIN_USERS_EDIT, name: "用户管理", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_MANAGE, sort: 42 },
+  { code: MenuCode.ADMIN_LOGS, name: "操作日志", parent: MenuCode.ADMIN, type: "menu", path: Paths.LOGS, sort: 43 },
   { code: MenuCode.ADMIN_SESSIONS, name: "会话管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 44 },
   { code: MenuCode.ADMIN_COMPANIES, name: "企业管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 45 },
   { code: MenuCode.ADMIN_DIMENSIONS, name: "维度管理", parent: MenuCode.ADMIN, type: "button", path: null, sort: 46 },
