@@ -60,7 +60,7 @@ const routes: RouteLoad[] = [
   },
   {
     route: "/serviceFiles?id=1",
-    modules: [...signedInShell, "resources/serviceRecords/ServiceFilesPage.tsx"],
+    modules: [...signedInShell, "resources/serviceRecords/ServiceFilesPage.tsx", "resources/serviceRecords/CompanyArchive.tsx"],
     target: LIST_TARGET,
   },
   { route: "/serviceFilesDetails", modules: [...signedInShell, "resources/serviceRecords/ServiceRecordDetails.tsx"] },

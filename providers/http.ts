@@ -7,7 +7,7 @@ import axios, {
 import { ErrorCode, SESSION_INVALID_CODES, isSuccessBody, type Envelope } from "../contract/envelope";
 import { REQUEST_TIMEOUT_MS } from "../contract/limits";
 import { storedLocale } from "./storedLocale";
-import { translate } from "../i18n/translate";
+import { translate } from "../i18n/appTranslate";
 import { ApiError } from "./apiError";
 import { notify } from "./notifier";
 import { authorizationHeader } from "./tokenStore";

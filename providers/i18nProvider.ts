@@ -1,5 +1,5 @@
 import type { I18nProvider } from "@refinedev/core";
-import { translate } from "../i18n/translate";
+import { translate } from "../i18n/appTranslate";
 import { LOCALES, type Locale, type TranslateParams } from "../i18n/types";
 
 /** Refine's view of the app's i18n: the same catalogs, the same current language. */

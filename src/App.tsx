@@ -1,10 +1,11 @@
-import { App as AntdApp, ConfigProvider, Spin } from "antd";
+import { ConfigProvider, Spin } from "antd";
 import enUS from "antd/es/locale/en_US";
 import zhCN from "antd/es/locale/zh_CN";
 import { Suspense, useEffect, useState } from "react";
 import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from "react-router";
 import { installSessionHandlers } from "../providers/session/installSessionHandlers";
 import { useI18n } from "./i18n/I18nContext";
+import { AppFrame } from "./layout/AppFrame";
 import { AppLayout } from "./layout/AppLayout";
 import { useAppTheme } from "./layout/theme";
 import { Notifications } from "./layout/Notifications";
@@ -67,7 +68,7 @@ function Root() {
 
   return (
     <ConfigProvider locale={antdLocales[locale]} theme={theme}>
-      <AntdApp>
+      <AppFrame>
         <Notifications />
         <SessionHost />
         <SiteSettingsProvider load={loadSiteSettings}>
@@ -81,7 +82,7 @@ function Root() {
             <Outlet />
           )}
         </SiteSettingsProvider>
-      </AntdApp>
+      </AppFrame>
     </ConfigProvider>
   );
 }

@@ -1,5 +1,7 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
 import { useMemo, type ReactNode } from "react";
 import { createAccessControlProvider } from "../providers/accessControl";
 import { authProvider } from "../providers/authProvider";
@@ -8,8 +10,11 @@ import { notificationProvider } from "../providers/notificationProvider";
 import { dataProvider, menuCodeOf, resources } from "../resources";
 import { AccessProvider } from "./access/AccessProvider";
 import { useI18n } from "./i18n/I18nContext";
+import type { Locale } from "../i18n/types";
 
 const accessControlProvider = createAccessControlProvider(menuCodeOf);
+
+const dayjsLocale: Record<Locale, string> = { "zh-CN": "zh-cn", en: "en" };
 
 /**
  * Refine with the app's providers and resources, and access control (CASL) beneath it. App.tsx loads
@@ -18,6 +23,9 @@ const accessControlProvider = createAccessControlProvider(menuCodeOf);
  */
 export default function RefineScope({ children }: { children: ReactNode }) {
   const { locale, setLocale } = useI18n();
+  // Dates (antd's pickers, the lists' times) show only on pages inside this scope, so dayjs and its
+  // Chinese locale load with it rather than on the sign-in pages; set while rendering, before them.
+  dayjs.locale(dayjsLocale[locale]);
   const i18nProvider = useMemo(() => createI18nProvider({ locale, setLocale }), [locale, setLocale]);
 
   return (

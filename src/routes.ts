@@ -1,6 +1,6 @@
 import { MenuCode } from "../contract/menus";
 import { Paths } from "../contract/paths";
-import { resourceRoutes } from "../resources";
+import { resourceRoutes } from "../resources/routes";
 import type { AppRoute } from "../resources/declareResource";
 import { USER_MANAGE_CODES } from "./pages/userCenter/userManage/userManageTabs";
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from "../../contract/envelope";
 import { storedLocale } from "../storedLocale";
-import { translate } from "../../i18n/translate";
+import { translate } from "../../i18n/appTranslate";
 import { Paths } from "../../contract/paths";
 import { ApiError } from "../apiError";
 import { notify } from "../notifier";

@@ -1,6 +1,6 @@
 import { Paths } from "../../contract/paths";
 import { storedLocale } from "../storedLocale";
-import { translate } from "../../i18n/translate";
+import { translate } from "../../i18n/appTranslate";
 import { notify } from "../notifier";
 import { redirectToAuthorize } from "./authorizeRedirect";
 import { isLoggedIn } from "./isLoggedIn";

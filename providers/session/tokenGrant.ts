@@ -1,6 +1,6 @@
 import type { TokenAnswer as IssuedToken } from "../../contract/schemas/auth";
 import { storedLocale } from "../storedLocale";
-import { translate } from "../../i18n/translate";
+import { translate } from "../../i18n/appTranslate";
 import { ApiError } from "../apiError";
 import { http } from "../http";
 import type { AccessTokenRecord } from "../tokenStore";

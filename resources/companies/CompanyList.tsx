@@ -1,7 +1,7 @@
 import { type HttpError, useCan } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Button, Space } from "antd";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { COMPANY_PAGE_SIZES, COMPANY_SEGMENTS, type CompanySearchRow } from "../../contract/companies";
 import { MenuCode } from "../../contract/menus";
@@ -9,11 +9,14 @@ import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame, type Crumb } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
+import { lazyPart } from "../../src/lazyPage";
 import { Paths } from "../../contract/paths";
 import { filtersFromValues, valuesFromFilters, type CompanyFilterValues } from "./companyFilters";
-import { CompanyFormModal, type CompanyFormTarget } from "./CompanyFormModal";
+import type { CompanyFormTarget } from "./CompanyFormModal";
 import { CompanyImportModal } from "./CompanyImportModal";
 import { CompanyListFilter } from "./CompanyListFilter";
+
+const CompanyFormModal = lazyPart(async () => (await import("./CompanyFormModal")).CompanyFormModal);
 
 const TITLE = "companies.title";
 const CRUMBS: Crumb[] = [
@@ -121,11 +124,13 @@ export default function CompanyList() {
         <>
           {formTarget && (
             // A fresh form per dialog: Refine's useForm takes its action and id when it starts.
-            <CompanyFormModal
-              key={formTarget.mode === "edit" ? formTarget.id : "create"}
-              target={formTarget}
-              onClose={() => setFormTarget(null)}
-            />
+            <Suspense fallback={null}>
+              <CompanyFormModal
+                key={formTarget.mode === "edit" ? formTarget.id : "create"}
+                target={formTarget}
+                onClose={() => setFormTarget(null)}
+              />
+            </Suspense>
           )}
           <CompanyImportModal open={importing} onClose={() => setImporting(false)} />
         </>

@@ -1,16 +1,19 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, HttpError } from "@refinedev/core";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import { LogDetailDrawer } from "./LogDetailDrawer";
+import { lazyPart } from "../../src/lazyPage";
 import { LogExportButton } from "./LogExportButton";
 import { filtersFromValues, valuesFromFilters, type LogFilterValues } from "./logFilters";
 import { LogListFilter } from "./LogListFilter";
 import { LOG_STATUSES, LOG_TYPES, logActionLabel, logTypeKey, statusKey, type LogRow } from "./logRow";
 import { ListSorts } from "../../contract/listSorts";
+
+// The detail drawer (antd's Drawer and Descriptions) loads when a row is first opened (issue 10 item 8).
+const LogDetailDrawer = lazyPart(async () => (await import("./LogDetailDrawer")).LogDetailDrawer);
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.logs" }];
 
@@ -18,6 +21,9 @@ const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.title
 export default function LogList() {
   const t = useT();
   const [openId, setOpenId] = useState<BaseKey>();
+  // Mounted from the first opening on, so that it closes with its animation.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (openId !== undefined && !drawerMounted) setDrawerMounted(true);
   // Refine owns the fetching and keeps page, size and filters in the URL; ProTable only renders. The
   // search replaces the filters, so a cleared field drops its constraint. Silent: a refusal becomes
   // the no-permission state instead of a toast.
@@ -86,7 +92,11 @@ export default function LogList() {
     <PageFrame title="shell.titles.logs" crumbs={CRUMBS} extra={<LogExportButton filters={filters} />}>
       <LogListFilter formProps={searchFormProps} initialValues={initialValues} />
       <ListTable<LogRow> testId="log-table" tableProps={tableProps} columns={columns} error={error} sortable={ListSorts.logs} sorters={sorters} />
-      <LogDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <LogDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -1,10 +1,14 @@
 import { useNotification } from "@refinedev/core";
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Progress, Space } from "antd";
-import { useState } from "react";
+import { Button, Space } from "antd";
+import { Suspense, useState } from "react";
 import { warningNotice } from "../../providers/notificationProvider";
 import { useT } from "../../src/i18n/I18nContext";
+import { lazyPart } from "../../src/lazyPage";
 import { exportReport } from "./archiveCalls";
+
+// antd's Progress loads when an export starts rather than with every archive (issue 10 item 8).
+const ExportProgress = lazyPart(async () => (await import("./ExportProgress")).ExportProgress);
 
 /** SPEC 2 "Export all": downloads the company's archive, showing progress while it comes. */
 export function ExportAllButton({ compId }: { compId: number }) {
@@ -26,13 +30,9 @@ export function ExportAllButton({ compId }: { compId: number }) {
   return (
     <Space>
       {percent !== null && (
-        <Progress
-          type="circle"
-          size={28}
-          percent={percent}
-          aria-label={t("archive.export.progress", { percent })}
-          data-testid="export-progress"
-        />
+        <Suspense fallback={null}>
+          <ExportProgress percent={percent} label={t("archive.export.progress", { percent })} />
+        </Suspense>
       )}
       <Button icon={<DownloadOutlined />} loading={percent !== null} onClick={() => void run()} data-testid="export-all">
         {t("archive.export.button")}

@@ -1,6 +1,6 @@
 import { useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Empty, Form, Input, Space, Spin, Typography } from "antd";
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, Suspense, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { AnswerConflict } from "../../contract/answers";
 import type { Envelope } from "../../contract/envelope";
 import { LONG_TEXT_MAX } from "../../contract/limits";
@@ -9,9 +9,12 @@ import { ApiError } from "../../providers/apiError";
 import { customCall } from "../../providers/endpoints";
 import { warningNotice } from "../../providers/notificationProvider";
 import { useT } from "../../src/i18n/I18nContext";
-import { AnswerHistoryDialog } from "./AnswerHistoryDialog";
+import { lazyPart } from "../../src/lazyPage";
 import { conflictsOf, type ServiceQuestion } from "./archiveCalls";
 import { answers } from "./resource";
+
+// The history dialog (a draggable modal over a table) loads when a history is first opened.
+const AnswerHistoryDialog = lazyPart(async () => (await import("./AnswerHistoryDialog")).AnswerHistoryDialog);
 
 /** What the archive page asks of the open question tab before it lets another tab open. */
 export interface QuestionTabHandle {
@@ -37,6 +40,9 @@ export const QuestionTab = forwardRef<
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Record<string, AnswerConflict>>({});
   const [historyOf, setHistoryOf] = useState<string>();
+  // Mounted from the first opening on, so that it closes with its animation.
+  const [historyMounted, setHistoryMounted] = useState(false);
+  if (historyOf !== undefined && !historyMounted) setHistoryMounted(true);
   /** Set while reloading after a refusal: the new versions come in, what was typed stays. */
   const keepTyped = useRef(false);
 
@@ -194,7 +200,11 @@ export const QuestionTab = forwardRef<
           );
         })}
       </Form>
-      <AnswerHistoryDialog compId={compId} questionNo={historyOf} onClose={() => setHistoryOf(undefined)} />
+      {historyMounted && (
+        <Suspense fallback={null}>
+          <AnswerHistoryDialog compId={compId} questionNo={historyOf} onClose={() => setHistoryOf(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 });

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { translator } from "../../i18n/translate";
+import { translator } from "../../i18n/appTranslate";
 import { DEFAULT_LOCALE, type Locale, type Translate } from "../../i18n/types";
 
 export interface I18nValue {

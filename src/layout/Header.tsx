@@ -1,5 +1,4 @@
 import { GlobalOutlined, HomeOutlined } from "@ant-design/icons";
-import { Space } from "antd";
 import { Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { isLoggedIn } from "../../providers/session/isLoggedIn";
@@ -28,7 +27,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="app-header__logo" />
           <span className="app-header__title">{t("shell.platformTitle")}</span>
         </Link>
-        <Space size="large" className="app-header__actions">
+        <div className="app-header__actions">
           <a href={site?.associationUrl ?? "/"} className="app-header__home">
             <HomeOutlined aria-hidden /> {t("shell.header.backHome")}
           </a>
@@ -41,7 +40,7 @@ export function Header() {
               <UserMenu greeting={t("shell.header.greeting", { name: greetingNameOf(user, t) })} />
             </Suspense>
           )}
-        </Space>
+        </div>
       </div>
     </header>
   );

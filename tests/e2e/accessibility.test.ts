@@ -201,6 +201,16 @@ describe.skipIf(!hasChromium)("every screen accessible and in the reader's langu
       });
       await page.getByTestId("user-manage-create").click();
       await page.locator(".ant-modal-content").waitFor();
+      // The dialog loads when first opened and mounts a moment after the click: its opening motion
+      // starts a few frames after it appears (rc-motion steps once a frame), so let five pass first.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let frames = 0;
+            const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
+            requestAnimationFrame(tick);
+          }),
+      );
       await settled(page);
       const started = await page.evaluate(() => (window as unknown as { started: string[] }).started);
       return started.filter((name) => /Zoom|Fade|Slide|Move(Up|Down)/.test(name));

@@ -1,17 +1,7 @@
 import type { Messages } from "../../types";
 import type zh from "../zh-CN";
-import account from "./account";
-import admin from "./admin";
-import archive from "./archive";
-import auth from "./auth";
-import common from "./common";
-import companies from "./companies";
-import controls from "./controls";
-import shell from "./shell";
-import providers from "./providers";
+import app from "./app";
 import server from "./server";
-import questionnaires from "./questionnaires";
-import userManage from "./userManage";
 
-const en: Messages<typeof zh> = { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, server, userManage };
+const en: Messages<typeof zh> = { ...app, server };
 export default en;

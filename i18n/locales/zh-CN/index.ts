@@ -1,14 +1,4 @@
-import account from "./account";
-import admin from "./admin";
-import archive from "./archive";
-import auth from "./auth";
-import common from "./common";
-import companies from "./companies";
-import controls from "./controls";
-import shell from "./shell";
-import providers from "./providers";
+import app from "./app";
 import server from "./server";
-import questionnaires from "./questionnaires";
-import userManage from "./userManage";
 
-export default { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, server, userManage };
+export default { ...app, server };

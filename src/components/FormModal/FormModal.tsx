@@ -1,6 +1,6 @@
 import { ProForm } from "@ant-design/pro-components";
 import { Button, Spin, type FormProps, type ModalProps } from "antd";
-import type { MouseEvent, ReactNode } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { useT } from "../../i18n/I18nContext";
 import { DraggableModal } from "../DraggableModal";
 
@@ -46,6 +46,12 @@ export function FormModal<T extends object>({
   children: ReactNode;
 }) {
   const t = useT();
+  // The fields appear from the dialog's second render on. Refine's useForm resets the form once the
+  // dialog has mounted, and a reset remounts every field (rc-field-form re-keys them), so a field drawn
+  // before it would be replaced, with whatever was typed into it. A dialog loaded on demand (lazyPart)
+  // mounts on its own a moment after the click rather than inside it: this keeps its fields stable.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => setSettled(true), []);
   const cancel = (event: MouseEvent<HTMLButtonElement>) => {
     modalProps.onCancel?.(event);
     onClose();
@@ -94,7 +100,7 @@ export function FormModal<T extends object>({
           onFinish={save}
           data-testid={testId}
         >
-          {children}
+          {settled && children}
         </ProForm>
       )}
     </DraggableModal>

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
-import { Alert, Button, Divider, Form, Input, Space } from "antd";
+import { Alert, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { authProvider } from "../../../providers/authProvider";
@@ -104,10 +104,10 @@ export default function LoginPage() {
       <Button block icon={<SafetyCertificateOutlined />} loading={leavingForSso} onClick={signInWithSso} data-testid="login-sso">
         {t("auth.login.sso")}
       </Button>
-      <Space style={{ width: "100%", justifyContent: "space-between", marginTop: 16 }}>
+      <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8, marginTop: 16 }}>
         <Link to={Paths.REGISTER}>{t("auth.login.register")}</Link>
         <Link to={Paths.RETRIEVE_PASSWORD}>{t("auth.login.retrievePassword")}</Link>
-      </Space>
+      </div>
     </LoginLayout>
   );
 }

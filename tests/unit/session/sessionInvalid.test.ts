@@ -7,6 +7,10 @@ import { envelope, ssoConfig as sso } from "./signInData";
 // Each test gets fresh modules: after sending the window away the handler stays quiet for the page's life.
 async function load() {
   vi.resetModules();
+  // As src/main.tsx starts the app: the stored language's texts first.
+  const { loadCatalog } = await import("../../../i18n/appTranslate");
+  const { storedLocale } = await import("../../../providers/storedLocale");
+  await loadCatalog(storedLocale());
   const network = await import("../providers/network");
   const { http } = await import("../../../providers/http");
   const { installSessionHandlers } = await import("../../../providers/session/installSessionHandlers");

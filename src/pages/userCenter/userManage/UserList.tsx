@@ -1,18 +1,21 @@
 import { useTable } from "@refinedev/antd";
 import { Button, Tag } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { USER_STATUSES, type UserListFilter as UserListModel } from "../../../../contract/users";
 import type { ApiError } from "../../../../providers/apiError";
 import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../../components/ListTable";
 import { useT } from "../../../i18n/I18nContext";
+import { lazyPart } from "../../../lazyPage";
 import { ListError, retryUnlessRefused } from "../../../components/ListError";
 import { OneTimePasswordDialog, type OneTimePassword } from "./OneTimePasswordDialog";
 import type { ManagedUser } from "./types";
-import { UserFormModal } from "./UserFormModal";
 import { UserListFilter } from "./UserListFilter";
 import { UserRowActions } from "./UserRowActions";
 import { roleNameOf, useRoleOptions } from "./useRoleOptions";
 import { ListSorts } from "../../../../contract/listSorts";
+
+// The add/edit dialog (ProForm) loads when it is first opened (issue 10 item 8).
+const UserFormModal = lazyPart(async () => (await import("./UserFormModal")).UserFormModal);
 
 /** The form open: a new user, or the one being edited. */
 type Editing = { user?: ManagedUser } | null;
@@ -87,13 +90,15 @@ export function UserList() {
       )}
       {editing && (
         // One dialog per opening: Refine's form takes its action and id when it starts, and an add starts empty.
-        <UserFormModal
-          key={editing.user?.id ?? "new"}
-          user={editing.user}
-          roles={roles}
-          onClose={() => setEditing(null)}
-          onCreated={(username, value) => setPassword({ title: "userManage.password.createdTitle", username, password: value })}
-        />
+        <Suspense fallback={null}>
+          <UserFormModal
+            key={editing.user?.id ?? "new"}
+            user={editing.user}
+            roles={roles}
+            onClose={() => setEditing(null)}
+            onCreated={(username, value) => setPassword({ title: "userManage.password.createdTitle", username, password: value })}
+          />
+        </Suspense>
       )}
       <OneTimePasswordDialog shown={password} onClose={() => setPassword(null)} />
     </>

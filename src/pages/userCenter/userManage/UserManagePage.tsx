@@ -1,13 +1,19 @@
 import { useCan } from "@refinedev/core";
 import { Spin, Tabs, Typography } from "antd";
+import { Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { DimensionManager } from "../../../../resources/dimensions/DimensionManager";
 import { NoPermission } from "../../../components/NoPermission";
 import { useT } from "../../../i18n/I18nContext";
-import { CertificationList } from "./CertificationList";
-import { SessionList } from "./SessionList";
+import { lazyPart } from "../../../lazyPage";
 import { UserList } from "./UserList";
 import { USER_MANAGE_TAB_CODES } from "./userManageTabs";
+
+// The users tab opens first and comes with the page; the others load when they are opened.
+const CertificationList = lazyPart(async () => (await import("./CertificationList")).CertificationList);
+const SessionList = lazyPart(async () => (await import("./SessionList")).SessionList);
+const DimensionManager = lazyPart(async () => (await import("../../../../resources/dimensions/DimensionManager")).DimensionManager);
+
+const lazyTab = (tab: ReactNode) => <Suspense fallback={<Spin />}>{tab}</Suspense>;
 
 const TAB_PARAM = "tab";
 
@@ -30,9 +36,9 @@ export default function UserManagePage() {
 
   const tabs = [
     access.users?.can && { key: "users", label: t("userManage.tabs.users"), children: <UserList /> },
-    access.certifications?.can && { key: "certifications", label: t("userManage.tabs.certifications"), children: <CertificationList /> },
-    access.sessions?.can && { key: "sessions", label: t("userManage.tabs.sessions"), children: <SessionList /> },
-    access.dimensions?.can && { key: "dimensions", label: t("questionnaires.tab"), children: <DimensionManager /> },
+    access.certifications?.can && { key: "certifications", label: t("userManage.tabs.certifications"), children: lazyTab(<CertificationList />) },
+    access.sessions?.can && { key: "sessions", label: t("userManage.tabs.sessions"), children: lazyTab(<SessionList />) },
+    access.dimensions?.can && { key: "dimensions", label: t("questionnaires.tab"), children: lazyTab(<DimensionManager />) },
   ].filter((tab) => !!tab);
 
   const requested = params.get(TAB_PARAM);

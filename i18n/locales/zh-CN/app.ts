@@ -1,0 +1,14 @@
+import account from "./account";
+import admin from "./admin";
+import archive from "./archive";
+import auth from "./auth";
+import common from "./common";
+import companies from "./companies";
+import controls from "./controls";
+import shell from "./shell";
+import providers from "./providers";
+import questionnaires from "./questionnaires";
+import userManage from "./userManage";
+
+/** What the browser shows: every namespace but the server's own texts (server.ts), which only the server renders. */
+export default { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, userManage };
