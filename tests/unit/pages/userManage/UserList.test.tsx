@@ -36,6 +36,13 @@ function server(writes: Record<string, Answer> = {}) {
 }
 
 const typist = () => userEvent.setup({ delay: null });
+
+/** A row's button once the table has stopped loading: antd blurs a loading table and lets no click through. */
+async function rowButton(testId: string): Promise<HTMLElement> {
+  const button = await screen.findByTestId(testId);
+  await waitFor(() => expect(button.closest(".ant-spin-blur")).toBeNull());
+  return button;
+}
 /** antd spaces a two-character Chinese button label: 取 消. */
 const CANCEL = /^取\s?消$/;
 
@@ -123,7 +130,7 @@ describe("the users tab", () => {
     expect(roleTags()).toHaveLength(0);
     await user.click(screen.getByRole("button", { name: CANCEL }));
 
-    await user.click(await screen.findByTestId("user-edit-zhangsan"));
+    await user.click(await rowButton("user-edit-zhangsan"));
     expect(await screen.findByTestId("user-form-name")).toHaveValue("张三");
     await user.click(screen.getByRole("button", { name: CANCEL }));
     await user.click(screen.getByTestId("user-manage-create"));
@@ -159,7 +166,7 @@ describe("the users tab", () => {
     const seen = server({ "/api/user/edit": ok(zhang, 1) });
     const user = typist();
     renderUserManage();
-    await user.click(await screen.findByTestId("user-edit-zhangsan"));
+    await user.click(await rowButton("user-edit-zhangsan"));
     expect(await screen.findByTestId("user-form-name")).toHaveValue("张三");
     expect(screen.queryByTestId("user-form-username")).not.toBeInTheDocument();
     await user.clear(screen.getByTestId("user-form-mobile"));
@@ -181,7 +188,7 @@ describe("the users tab", () => {
     const seen = server({ "/api/user/disabled": ok(null, 1), "/api/user/enabled": ok(null, 1) });
     const user = typist();
     renderUserManage();
-    await user.click(await screen.findByTestId("user-disable-zhangsan"));
+    await user.click(await rowButton("user-disable-zhangsan"));
     expect(callsTo(seen, "/api/user/disabled")).toHaveLength(0);
     expect(await screen.findByText(/其所有在线会话将立即结束/)).toBeInTheDocument();
     await user.click(await popconfirmOk());
@@ -189,7 +196,7 @@ describe("the users tab", () => {
     expect(bodyOf(callsTo(seen, "/api/user/disabled")[0])).toEqual({ id: 11 });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("用户已停用"));
 
-    await user.click(screen.getByTestId("user-enable-lisi"));
+    await user.click(await rowButton("user-enable-lisi"));
     await user.click(await popconfirmOk());
     await waitFor(() => expect(bodyOf(callsTo(seen, "/api/user/enabled")[0])).toEqual({ id: 12 }));
   });
@@ -198,7 +205,7 @@ describe("the users tab", () => {
     server({ "/api/user/disabled": refused(400, 400, "不能停用最后一个启用的管理员") });
     const user = typist();
     renderUserManage();
-    await user.click(await screen.findByTestId("user-disable-zhangsan"));
+    await user.click(await rowButton("user-disable-zhangsan"));
     await user.click(await popconfirmOk());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("不能停用最后一个启用的管理员"));
     expect(toast.success).not.toHaveBeenCalled();
@@ -208,7 +215,7 @@ describe("the users tab", () => {
     const seen = server({ "/api/user/del/11": ok(null, 1) });
     const user = typist();
     renderUserManage();
-    await user.click(await screen.findByTestId("user-delete-zhangsan"));
+    await user.click(await rowButton("user-delete-zhangsan"));
     expect(callsTo(seen, "/api/user/del/11")).toHaveLength(0);
     await user.click(await popconfirmOk());
     await waitFor(() => expect(callsTo(seen, "/api/user/del/11")).toHaveLength(1));
