@@ -24,7 +24,7 @@ export const COMPANY_NAME_MAX = 100;
 export const COMPANY_TEXT_MAX = 200;
 
 /* The wire shapes are TypeBox schemas in schemas/companies.ts; the app names their types from here without loading TypeBox. */
-export type { Company, CompanyInput, CompanySearchRow, ImportAnswer } from "./schemas/companies";
+export type { Company, CompanyInput, CompanyOwner, CompanySearchRow, ImportAnswer } from "./schemas/companies";
 
 /** The largest page the company search answers. */
 export const COMPANY_SEARCH_MAX_SIZE = 100;

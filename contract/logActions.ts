@@ -28,6 +28,7 @@ export const LogAction = {
   companyCreated: "新增企业",
   companyUpdated: "修改企业",
   companiesImported: "导入企业",
+  companyOwnersSet: "设置企业负责人",
   logsExported: "导出操作日志",
   answersSaved: "保存维度问卷",
   recordCreated: "新增走访记录",

@@ -52,23 +52,34 @@ export const MENUS: readonly MenuDef[] = [
 export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member" } as const;
 export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 
+/**
+ * Which companies' archives a role's users reach: `all`, or `own`, the companies whose owners
+ * (POST /api/company/owners) they are. A user with any role of scope `all` reaches all.
+ */
+export const DATA_SCOPES = ["all", "own"] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
 export interface RoleDef {
   code: RoleCodeValue;
   name: string;
   menus: readonly MenuCodeValue[];
+  /** Set when the seed creates the role; an administrator's later choice stays. */
+  dataScope: DataScope;
 }
 
 /** DESIGN.md: administrator (everything), staff (service archive), member (patent navigation and user center). */
 export const ROLES: readonly RoleDef[] = [
-  { code: RoleCode.ADMIN, name: "管理员", menus: MENUS.map((m) => m.code) },
+  { code: RoleCode.ADMIN, name: "管理员", menus: MENUS.map((m) => m.code), dataScope: "all" },
   {
     code: RoleCode.STAFF,
     name: "协会工作人员",
     menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT],
+    dataScope: "own",
   },
   {
     code: RoleCode.MEMBER,
     name: "会员企业",
     menus: [MenuCode.PATNAVI, MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY],
+    dataScope: "own",
   },
 ];

@@ -29,6 +29,17 @@ export const StorageKey = {
   SSO_PKCE: "ssoPkce",
 } as const;
 
+/**
+ * Prefixes of the drafts the service archive keeps in localStorage (resources/serviceRecords/useDraft.ts),
+ * each followed by the user's id, the company's id and the record's id ("new" for a new record) or the
+ * dimension. They outlive the session, so an expired session costs nothing typed, and are read only
+ * under the signed-in user's id.
+ */
+export const DraftKeyPrefix = {
+  VISIT_RECORD: "draft:serviceRecord",
+  ANSWERS: "draft:serviceAnswers",
+} as const;
+
 /** Keys kept in sessionStorage rather than localStorage. */
 export const SessionKey = {
   GRADE: "grade",

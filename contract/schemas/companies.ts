@@ -12,12 +12,17 @@ export const CompanySearchBody = Type.Object({
   size: Type.Optional(PageSize(COMPANY_SEARCH_MAX_SIZE, 10)),
 });
 
+/** A staff user a company's archive belongs to (data scope `own`). */
+export const CompanyOwner = Type.Object({ id: Type.Integer(), name: Type.String({ description: "姓名（无姓名时为用户名）" }) });
+export type CompanyOwner = Static<typeof CompanyOwner>;
+
 const companyFields = {
   id: Type.Integer(),
   name: Type.String(),
   creditCode: NullableText("统一社会信用代码"),
   district: NullableText("所在区域"),
   segment: Type.Union([Segment, Type.Null()]),
+  owners: Type.Array(CompanyOwner, { description: "负责人" }),
 };
 
 /** A row of POST /api/company/search. */
@@ -50,6 +55,14 @@ export const CompanyInput = Type.Object({
 export type CompanyInput = Static<typeof CompanyInput>;
 
 export const CompanyIdParams = IdParams("企业编号");
+
+/** POST /api/company/owners: the company's owners become exactly these users. */
+export const CompanyOwnersBody = Type.Object({
+  compId: Id({ description: "企业编号" }),
+  ownerIds: Type.Array(Id(), { maxItems: 50, description: "负责人的用户编号；空数组为不设负责人" }),
+});
+
+export const CompanyOwners = Type.Array(CompanyOwner);
 
 export const ImportForm = Type.Object({ file: Type.String({ format: "binary", description: ".xlsx 或 .csv 文件" }) });
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../limits";
 import { USER_STATUSES } from "../users";
+import { DATA_SCOPES } from "../menus";
 import { ListSorts } from "../listSorts";
 import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
 
@@ -84,6 +85,7 @@ export const RoleSummary = Type.Object({
   code: Type.String({ description: "角色编码" }),
   name: Type.String(),
   builtin: Type.Boolean({ description: "内置角色（管理员、协会工作人员、会员企业）" }),
+  dataScope: Type.Enum([...DATA_SCOPES], { description: "数据范围：all 全部企业，own 本人负责的企业" }),
   menuCodes: Type.Array(Type.String(), { description: "该角色持有的菜单与按钮编码" }),
 });
 export type RoleSummary = Static<typeof RoleSummary>;

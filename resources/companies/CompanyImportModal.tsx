@@ -1,17 +1,22 @@
+import { DownloadOutlined } from "@ant-design/icons";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, List, Space, Tag, Typography, Upload, type UploadFile } from "antd";
 import { useState } from "react";
 import { COMPANY_IMPORT_HEADER } from "../../contract/companies";
+import { warningNotice } from "../../providers/notificationProvider";
 import { DraggableModal } from "../../src/components/DraggableModal";
 import { useT } from "../../src/i18n/I18nContext";
-import { IMPORT_ACCEPT, importCompanies, type ImportLineError } from "./companyImport";
+import { IMPORT_ACCEPT, downloadImportTemplate, importCompanies, type ImportLineError } from "./companyImport";
 
 interface Refusal {
   message: string;
   errors: ImportLineError[];
 }
 
-/** Import companies from one .xlsx or .csv file; a refused file lists its wrong rows, line by line. */
+/**
+ * Import companies from one .xlsx or .csv file; a refused file lists its wrong rows, line by line.
+ * The template (the header row as an .xlsx) is downloaded from here.
+ */
 export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const { open: toast } = useNotification();
@@ -19,6 +24,7 @@ export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: 
   const [file, setFile] = useState<UploadFile>();
   const [refusal, setRefusal] = useState<Refusal>();
   const [sending, setSending] = useState(false);
+  const [fetchingTemplate, setFetchingTemplate] = useState(false);
 
   const close = () => {
     setFile(undefined);
@@ -41,6 +47,17 @@ export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: 
       }
     } finally {
       setSending(false);
+    }
+  };
+
+  const fetchTemplate = async () => {
+    setFetchingTemplate(true);
+    try {
+      await downloadImportTemplate(t("companies.import.templateFileName"));
+    } catch {
+      toast?.(warningNotice(t("companies.import.templateFailed")));
+    } finally {
+      setFetchingTemplate(false);
     }
   };
 
@@ -68,6 +85,16 @@ export function CompanyImportModal({ open, onClose }: { open: boolean; onClose: 
             <Tag key={column}>{column}</Tag>
           ))}
         </div>
+        <Button
+          type="link"
+          icon={<DownloadOutlined />}
+          loading={fetchingTemplate}
+          onClick={() => void fetchTemplate()}
+          style={{ paddingInline: 0 }}
+          data-testid="company-import-template"
+        >
+          {t("companies.import.template")}
+        </Button>
         <Upload
           accept={IMPORT_ACCEPT}
           maxCount={1}

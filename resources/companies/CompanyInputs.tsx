@@ -3,6 +3,7 @@ import { COMPANY_NAME_MAX, COMPANY_SEGMENTS, COMPANY_TEXT_MAX } from "../../cont
 import { CONTACT_PERSON_MAX } from "../../contract/limits";
 import { useT } from "../../src/i18n/I18nContext";
 import { companyFieldRule } from "./companyForm";
+import { CompanyOwnersSelect } from "./CompanyOwnersSelect";
 
 /** The company's fields, for adding and editing alike; each checked by the server's own rule. */
 export function CompanyInputs() {
@@ -35,6 +36,9 @@ export function CompanyInputs() {
       </Form.Item>
       <Form.Item name="contactPhone" label={t("companies.form.contactPhone")} rules={[companyFieldRule("contactPhone", t)]}>
         <Input placeholder={placeholder} allowClear data-testid="company-form-contactPhone" />
+      </Form.Item>
+      <Form.Item name="ownerIds" label={t("companies.form.owners")}>
+        <CompanyOwnersSelect testId="company-form-owners" />
       </Form.Item>
     </>
   );

@@ -17,6 +17,7 @@ import { CompanyImportModal } from "./CompanyImportModal";
 import { CompanyListFilter } from "./CompanyListFilter";
 
 const CompanyFormModal = lazyPart(async () => (await import("./CompanyFormModal")).CompanyFormModal);
+const CompanyOwnersModal = lazyPart(async () => (await import("./CompanyOwnersModal")).CompanyOwnersModal);
 
 const TITLE = "companies.title";
 const CRUMBS: Crumb[] = [
@@ -37,6 +38,9 @@ export default function CompanyList() {
   const canManage = useCan({ resource: "companies", action: "edit", params: { menuCode: MenuCode.ADMIN_COMPANIES } }).data?.can === true;
   const [formTarget, setFormTarget] = useState<CompanyFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
+  // Companies ticked for setting their owners at once; kept across pages until set or cleared.
+  const [selected, setSelected] = useState<CompanySearchRow[]>([]);
+  const [settingOwners, setSettingOwners] = useState(false);
   // Refine keeps page, size and keywords in the URL; the archive's own `id` is never among them.
   // Silent: a refusal becomes the no-permission state instead of a toast.
   const { tableProps, tableQuery, searchFormProps, filters } = useTable<
@@ -61,6 +65,11 @@ export default function CompanyList() {
         dataIndex: "segment",
         valueType: "select",
         valueEnum: valueEnumOf(COMPANY_SEGMENTS, (segment) => t(`companies.segments.${segment}`)),
+      },
+      {
+        title: t("companies.columns.owners"),
+        key: "owners",
+        render: (_, row) => (row.owners.length > 0 ? row.owners.map((owner) => owner.name).join("、") : t("companies.columns.empty")),
       },
       {
         title: t("companies.columns.operation"),
@@ -105,6 +114,9 @@ export default function CompanyList() {
       <Button onClick={() => setImporting(true)} data-testid="company-import">
         {t("companies.actions.import")}
       </Button>
+      <Button disabled={selected.length === 0} onClick={() => setSettingOwners(true)} data-testid="company-set-owners">
+        {t("companies.actions.setOwners")}
+      </Button>
     </Space>
   );
 
@@ -117,6 +129,20 @@ export default function CompanyList() {
         columns={columns}
         error={error}
         emptyCellText={t("companies.columns.empty")}
+        // A sideways-scrolling table measures its columns in a hidden copy of the header, whose
+        // select-all box would be focusable inside aria-hidden (axe: aria-hidden-focus); the
+        // finder's few columns wrap instead.
+        wrapCells={canManage}
+        rowSelection={
+          canManage
+            ? {
+                preserveSelectedRowKeys: true,
+                selectedRowKeys: selected.map((row) => row.id),
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                getCheckboxProps: (row) => ({ title: row.name }),
+              }
+            : undefined
+        }
         // The search answers pages of at most 100.
         pagination={{ pageSizeOptions: PAGE_SIZE_OPTIONS, showTotal: (total) => t("companies.table.total", { total }) }}
       />
@@ -133,6 +159,17 @@ export default function CompanyList() {
             </Suspense>
           )}
           <CompanyImportModal open={importing} onClose={() => setImporting(false)} />
+          {settingOwners && (
+            <Suspense fallback={null}>
+              <CompanyOwnersModal
+                selected={selected}
+                onClose={(done) => {
+                  setSettingOwners(false);
+                  if (done) setSelected([]);
+                }}
+              />
+            </Suspense>
+          )}
         </>
       )}
     </PageFrame>

@@ -4,7 +4,10 @@ import { CONTACT_PERSON_MAX } from "../../contract/limits";
 import type { Translate } from "../../i18n/types";
 
 /** What the company form holds: the save call's fields, each possibly not filled in yet. */
-export type CompanyFormValues = Partial<Omit<CompanyInput, "id">>;
+export type CompanyFormValues = Partial<Omit<CompanyInput, "id">> & {
+  /** Saved apart, through POST /api/company/owners, once the company is saved. */
+  ownerIds?: number[];
+};
 
 const LIMITS: Partial<Record<CompanyProblem, number>> = {
   nameTooLong: COMPANY_NAME_MAX,

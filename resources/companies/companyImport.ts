@@ -1,6 +1,8 @@
+import type { AxiosResponse } from "axios";
 import type { Envelope } from "../../contract/envelope";
 import type { ImportAnswer } from "../../contract/companies";
 import { ApiError } from "../../providers/apiError";
+import { saveDownload } from "../../providers/download";
 import { http } from "../../providers/http";
 import { companies } from "./resource";
 
@@ -35,4 +37,14 @@ export async function importCompanies(file: Blob, filename: string): Promise<Imp
     if (!(error instanceof ApiError)) throw error;
     return { message: error.message, errors: lineErrorsOf(error.body) };
   }
+}
+
+/**
+ * The declared template call: an .xlsx holding the header row the import expects, saved under the
+ * server's file name. A download, so plain http rather than a data hook. Silent: the dialog shows
+ * its own warning when it fails.
+ */
+export async function downloadImportTemplate(fallbackName: string): Promise<void> {
+  const response = await http.get<AxiosResponse<Blob>>(companies.actions.importTemplate.url, { responseType: "blob", silent: true });
+  saveDownload(response, fallbackName);
 }

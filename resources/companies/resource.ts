@@ -16,5 +16,13 @@ export const companies = declareResource({
     create: save,
     update: save,
   },
-  actions: { import: post("/api/company/import") },
+  actions: {
+    import: post("/api/company/import"),
+    /** The import's .xlsx template: its header row (a download, fetched with the token in a header). */
+    importTemplate: get("/api/company/import/template"),
+    /** `{ compId, ownerIds }` → the company's owners, now exactly those users. */
+    owners: post("/api/company/owners"),
+    /** Who may own a company: active accounts that use the archive. */
+    ownerCandidates: get("/api/company/ownerCandidates"),
+  },
 });

@@ -8,10 +8,14 @@ import { MenuCode } from "../../contract/menus";
 import { ApiError } from "../../providers/apiError";
 import { customCall } from "../../providers/endpoints";
 import { warningNotice } from "../../providers/notificationProvider";
+import { useStoredUser } from "../../providers/session/storedUser";
+import { DraftKeyPrefix } from "../../providers/storageKeys";
 import { useT } from "../../src/i18n/I18nContext";
 import { lazyPart } from "../../src/lazyPage";
 import { conflictsOf, type ServiceQuestion } from "./archiveCalls";
+import { DraftNotice } from "./DraftNotice";
 import { answers } from "./resource";
+import { draftKey, useDraft, type Draft } from "./useDraft";
 
 // The history dialog (a draggable modal over a table) loads when a history is first opened.
 const AnswerHistoryDialog = lazyPart(async () => (await import("./AnswerHistoryDialog")).AnswerHistoryDialog);
@@ -27,7 +31,11 @@ type Answers = Record<string, string | undefined>;
 
 const trimmed = (value: string | null | undefined): string => (value ?? "").trim();
 
-/** SPEC 2 / 4 question tab: read-only answers until Edit, then textareas and Save. */
+/**
+ * SPEC 2 / 4 question tab: read-only answers until Edit, then textareas and Save. Answers typed and
+ * not saved are kept as a draft in the browser, per user, company and dimension, and offered back
+ * when the tab opens again; Save, Cancel, Don't save and 丢弃 remove it.
+ */
 export const QuestionTab = forwardRef<
   QuestionTabHandle,
   { compId: number; serviceNo: string; onDirtyChange: (dirty: boolean) => void }
@@ -56,10 +64,21 @@ export const QuestionTab = forwardRef<
 
   const setDirty = (dirty: boolean) => onDirtyChange(dirty);
 
+  const user = useStoredUser();
+  const draftAt = draftKey(DraftKeyPrefix.ANSWERS, user?.id, compId, serviceNo);
+  const draft = useDraft<Answers>(draftAt);
+  const [offer, setOffer] = useState<Draft<Answers> | null>(null);
+  const offeredFor = useRef<string | null>(null);
+  /** The questions whose answer in `values` differs from the stored one. */
+  const changedIn = (values: Answers) =>
+    questions.filter((q) => typeof values[q.questionNo] === "string" && trimmed(values[q.questionNo]) !== trimmed(q.currentAnswer));
+
   const leaveEditing = () => {
     setEditing(false);
     setConflicts({});
     setDirty(false);
+    draft.clear();
+    setOffer(null);
   };
 
   const discard = () => {
@@ -128,11 +147,51 @@ export const QuestionTab = forwardRef<
     else form.resetFields();
   }, [form, query.dataUpdatedAt]);
 
+  // Once the answers are in: a draft that differs from them is offered, one that does not is of no use.
+  const questionsIn = questions.length > 0;
+  useEffect(() => {
+    if (!questionsIn || draftAt === null || offeredFor.current === draftAt) return;
+    offeredFor.current = draftAt;
+    const found = draft.read();
+    if (found && changedIn(found.values).length > 0) setOffer(found);
+    else {
+      setOffer(null);
+      if (found) draft.clear();
+    }
+    // Asked once a user and dimension, when the answers first come in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [questionsIn, draftAt]);
+
+  const noteChange = (all: Answers) => {
+    const dirty = changedIn(all).length > 0;
+    setDirty(dirty);
+    if (dirty) draft.save(all);
+    // Back to the stored answers: no draft, unless one is still being offered.
+    else if (!offer) draft.clear();
+  };
+
+  const restoreDraft = () => {
+    if (!offer) return;
+    form.setFieldsValue(Object.fromEntries(changedIn(offer.values).map((q) => [q.questionNo, offer.values[q.questionNo]])));
+    setOffer(null);
+    setEditing(true);
+    noteChange(form.getFieldsValue());
+  };
+
+  const discardDraft = () => {
+    setOffer(null);
+    draft.clear();
+    // What was typed since the tab opened is a draft of its own.
+    const typed = form.getFieldsValue();
+    if (editing && changedIn(typed).length > 0) draft.save(typed);
+  };
+
   if (query.isLoading) return <Spin style={{ display: "block", margin: "40px auto" }} />;
   if (questions.length === 0) return <Empty description={t("archive.questions.empty")} />;
 
   return (
     <>
+      {canEdit && offer && <DraftNotice savedAt={offer.savedAt} onRestore={restoreDraft} onDiscard={discardDraft} />}
       {canEdit && (
         <Space style={{ marginBottom: 16 }}>
           {editing ? (
@@ -140,7 +199,9 @@ export const QuestionTab = forwardRef<
               <Button type="primary" loading={saving} onClick={() => void save()} data-testid="question-save">
                 {t("archive.questions.save")}
               </Button>
-              <Button onClick={discard}>{t("archive.questions.cancel")}</Button>
+              <Button onClick={discard} data-testid="question-cancel">
+                {t("archive.questions.cancel")}
+              </Button>
             </>
           ) : (
             <Button type="primary" onClick={() => setEditing(true)} data-testid="question-edit">
@@ -153,9 +214,7 @@ export const QuestionTab = forwardRef<
         form={form}
         layout="vertical"
         initialValues={loaded()}
-        onValuesChange={(_, all) =>
-          setDirty(questions.some((q) => trimmed(all[q.questionNo]) !== trimmed(q.currentAnswer)))
-        }
+        onValuesChange={(_, all) => noteChange(all)}
       >
         {questions.map((q, index) => {
           const conflict = conflicts[q.questionNo];

@@ -7,14 +7,19 @@ import { useNavigate, useSearchParams } from "react-router";
 import { MenuCode } from "../../contract/menus";
 import { richTextLength, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { ApiError } from "../../providers/apiError";
+import { useStoredUser } from "../../providers/session/storedUser";
+import { DraftKeyPrefix } from "../../providers/storageKeys";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../contract/paths";
 import { archiveCrumbs } from "./crumbs";
+import { DraftNotice } from "./DraftNotice";
 import { ServiceRecordInputs } from "./ServiceRecordInputs";
 import { ServiceRecordShow } from "./ServiceRecordShow";
+import { fromRecordDraft, toRecordDraft, type ServiceRecordDraft } from "./serviceRecordDraft";
 import { changedFrom, newRecordValues, recordValues, toPayload, type ServiceRecordFormValues } from "./serviceRecordValues";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
+import { draftKey, useDraft, type Draft } from "./useDraft";
 import { useLeaveConfirmation } from "./useLeaveConfirmation";
 
 /** The field errors of a releaseArchives refusal (HTTP 400, result.errors). */
@@ -47,16 +52,26 @@ export default function ServiceRecordDetails() {
   return <ServiceRecordForm id={id} compId={compId} back={back} />;
 }
 
-/** The form; leaving it (another page, closing the window, logging out) with typed content asks first. */
+/**
+ * The form; leaving it (another page, closing the window, logging out) with typed content asks first.
+ * What is typed is kept as a draft in the browser, per user, company and record, and offered back
+ * when the form opens again; saving the record, Don't save and 丢弃 remove it.
+ */
 function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compId: string; back: (toCompId?: string | number) => void }) {
   const t = useT();
   const [dirty, setDirty] = useState(false);
   /** Set while the leave dialog's Save saves: the user is on the way elsewhere, not back to the archive. */
   const savingToLeave = useRef(false);
+  const user = useStoredUser();
+  const draftAt = draftKey(DraftKeyPrefix.VISIT_RECORD, user?.id, compId, id ?? "new");
+  const draft = useDraft<ServiceRecordDraft>(draftAt);
   const { dialog: leaving, release } = useLeaveConfirmation({
     dirty,
     save: () => saveToLeave(),
-    discard: () => setDirty(false),
+    discard: () => {
+      draft.clear();
+      setDirty(false);
+    },
   });
 
   const { formProps, form, query, mutation, onFinish } = useForm<ServiceRecord, HttpError, ServiceRecordFormValues>({
@@ -73,6 +88,8 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
     queryOptions: { retry: false },
     onMutationSuccess: (_, values) => {
       release();
+      draft.clear();
+      setOffer(null);
       setDirty(false);
       // The record may now belong to another company than the archive it was opened from: that
       // company's archive is where it is listed.
@@ -94,6 +111,43 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
   // ProForm keeps its initial values from the first render, so it is mounted once the record is in.
   const loading = id !== undefined && query?.isLoading;
   const initialValues = useMemo(() => (record ? recordValues(record) : newRecordValues(compId ? Number(compId) : undefined)), [record, compId]);
+
+  // Once the form shows its values: a draft that differs from them is offered, one that does not is
+  // of no use. Asked again only for another user.
+  const [offer, setOffer] = useState<Draft<ServiceRecordDraft> | null>(null);
+  const offeredFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (loading || draftAt === null || offeredFor.current === draftAt) return;
+    offeredFor.current = draftAt;
+    const found = draft.read();
+    if (found && changedFrom(initialValues, fromRecordDraft(found.values))) setOffer(found);
+    else {
+      setOffer(null);
+      if (found) draft.clear();
+    }
+  }, [loading, draftAt, draft, initialValues]);
+
+  const noteChange = (all: Partial<ServiceRecordFormValues>) => {
+    const changed = changedFrom(initialValues, all);
+    setDirty(changed);
+    if (changed) draft.save(toRecordDraft(all));
+    // Back to what was loaded: no draft, unless one is still being offered.
+    else if (!offer) draft.clear();
+  };
+
+  const restoreDraft = () => {
+    if (!offer) return;
+    form.setFieldsValue(fromRecordDraft(offer.values));
+    setOffer(null);
+    noteChange(form.getFieldsValue());
+  };
+
+  const discardDraft = () => {
+    setOffer(null);
+    draft.clear();
+    // What was typed since the form opened is a draft of its own.
+    if (dirty) draft.save(toRecordDraft(form.getFieldsValue()));
+  };
 
   /** The leave dialog's Save: true once the record is saved, false when a rule or the server refused it. */
   const saveToLeave = async (): Promise<boolean> => {
@@ -129,6 +183,7 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
         </Space>
       }
     >
+      {!loading && offer && <DraftNotice savedAt={offer.savedAt} onRestore={restoreDraft} onDiscard={discardDraft} />}
       {!loading && (
         <ProForm<ServiceRecordFormValues>
           form={form}
@@ -139,7 +194,7 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
           // The pickers' Dayjs values reach toPayload as they are; it formats them as the contract says.
           dateFormatter={false}
           initialValues={initialValues}
-          onValuesChange={(_, all) => setDirty(changedFrom(initialValues, all))}
+          onValuesChange={(_, all) => noteChange(all)}
           onFinish={async (values) => {
             await onFinish(toPayload(values) as unknown as ServiceRecordFormValues).catch(() => undefined);
           }}

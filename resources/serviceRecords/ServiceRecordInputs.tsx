@@ -1,6 +1,6 @@
 import { DatePicker, Form, Input, Select, Typography } from "antd";
 import dayjs from "dayjs";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { DEFAULT_TIME_OF_DAY } from "../../contract/dateTime";
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_REJECTION_MESSAGES } from "../../contract/files";
 import { CONTACT_PERSON_MAX, LONG_TEXT_MAX } from "../../contract/limits";
@@ -32,8 +32,13 @@ export function ServiceRecordInputs({
   const form = Form.useFormInstance();
   const mainBusiness = Form.useWatch<string | undefined>("mainBusiness", form);
   const attachment = Form.useWatch<string[] | undefined>("attachment", form);
-  const [contentLength, setContentLength] = useState<number>();
-  const shownContentLength = contentLength ?? initialContentLength;
+  // Counted from the field's value, so a restored draft is counted too (SPEC 5 counts the text the
+  // reader sees, as the server does).
+  const serviceContent = Form.useWatch<string | undefined>("serviceContent", form);
+  const shownContentLength = useMemo(
+    () => (serviceContent === undefined ? initialContentLength : richTextLength(serviceContent)),
+    [serviceContent, initialContentLength],
+  );
   const text = (name: string) => ({ name, label: t(`archive.form.${name}`) });
   const input = (name: string, max?: number) => (
     <Input placeholder={t("archive.form.placeholder")} maxLength={max} data-testid={`form-${name}`} />
@@ -91,7 +96,7 @@ export function ServiceRecordInputs({
           </Typography.Text>
         }
       >
-        <ServiceContentEditor label={t("archive.form.serviceContent")} onLength={setContentLength} />
+        <ServiceContentEditor label={t("archive.form.serviceContent")} />
       </Form.Item>
       <Form.Item {...text("serviceTime")} required rules={rules.serviceTime}>
         <DatePicker showTime={showTime} format={DATE_TIME_PICKER_FORMAT} data-testid="form-serviceTime" />
@@ -117,30 +122,11 @@ export function ServiceRecordInputs({
   );
 }
 
-/** The rich-text editor as a form control that also reports the text's length for the counter. */
-function ServiceContentEditor({
-  value,
-  onChange,
-  onLength,
-  label,
-}: {
-  label: string;
-  value?: string;
-  onChange?: (html: string) => void;
-  onLength: (length: number) => void;
-}) {
+/** The rich-text editor as a form control. */
+function ServiceContentEditor({ value, onChange, label }: { label: string; value?: string; onChange?: (html: string) => void }) {
   return (
     <div data-testid="form-serviceContent">
-      <LazyRichTextEditor
-        value={value}
-        label={label}
-        authHeaders={uploadAuthHeaders}
-        onChange={(html) => {
-          // SPEC 5 counts the text the reader sees, as the server does (richTextLength).
-          onLength(richTextLength(html));
-          onChange?.(html);
-        }}
-      />
+      <LazyRichTextEditor value={value} label={label} authHeaders={uploadAuthHeaders} onChange={(html) => onChange?.(html)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { CertificationState, SmsScene } from "../../contract/account";
 import type { ServiceRecordFields } from "../../contract/schemas/serviceRecord";
+import type { DataScope } from "../../contract/menus";
 
 /**
  * The tables as code sees them: camelCase names, which the CamelCasePlugin maps to the
@@ -21,6 +22,8 @@ export interface RolesTable {
   code: string;
   name: string;
   builtin: Flag;
+  /** contract/menus.ts DataScope. */
+  dataScope: ColumnType<DataScope, DataScope | undefined, DataScope>;
   createdAt: Timestamp;
 }
 
@@ -334,6 +337,13 @@ export interface Database {
   answerHistory: AnswerHistoryTable;
   rateLimitCounters: RateLimitCountersTable;
   usedIdTokens: UsedIdTokensTable;
+  companyOwners: CompanyOwnersTable;
+}
+
+/** The staff users a company's archive belongs to (data scope `own`). */
+export interface CompanyOwnersTable {
+  companyId: number;
+  userId: number;
 }
 
 export type FileRow = Selectable<FilesTable>;

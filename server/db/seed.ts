@@ -29,7 +29,7 @@ async function syncRoles(db: Db, database: DatabaseHandle, log: Logger): Promise
     if (!row) {
       await db
         .insertInto("roles")
-        .values({ code: role.code, name: role.name, builtin: 1, createdAt: toDbTime(database.dialect, new Date()) })
+        .values({ code: role.code, name: role.name, builtin: 1, dataScope: role.dataScope, createdAt: toDbTime(database.dialect, new Date()) })
         .onConflict((oc) => oc.column("code").doNothing())
         .execute();
       log.info({ role: role.code }, "role created");

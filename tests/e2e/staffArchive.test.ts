@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createStaffMember } from "./support/api";
 import { hasChromium } from "./support/browser";
-import { signInThroughPage } from "./support/session";
+import { signInAsAdmin, signInThroughPage } from "./support/session";
 import { browserSuite } from "./support/suite";
 import { documentXmlOf, recordVisit } from "./support/visitRecord";
 
@@ -14,6 +14,24 @@ describe.skipIf(!hasChromium)("a staff member's day with the archive, in Chromiu
 
   it("finds a company, records a visit, fills a dimension and exports the archive", async () => {
     await createStaffMember(suite.server, "wangfang", "王芳", "Staff-e2e-2026");
+    // A staff member reaches the companies they own: an administrator makes 王芳 this one's owner.
+    const admin = await suite.freshPage();
+    await signInAsAdmin(admin, suite.server);
+    await admin.goto(`${suite.server.baseUrl}/serviceFiles`);
+    await admin.getByTestId("company-keywords").fill("芯蓉封装");
+    await admin.getByTestId("company-search").click();
+    const rows = admin.getByTestId("company-table").locator("tbody tr.ant-table-row");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await rows.first().locator("input[type=checkbox]").check();
+    await admin.getByTestId("company-set-owners").click();
+    await admin.getByTestId("company-owners-select").click();
+    await admin.locator(".ant-select-dropdown:visible").getByTitle("王芳").click();
+    // A multiple choice stays open until the user clicks elsewhere.
+    await admin.locator(".ant-modal-title").click();
+    await admin.getByTestId("company-owners-save").click();
+    await expect.poll(() => rows.first().innerText(), { timeout: 15_000 }).toContain("王芳");
+    await admin.close();
+
     page = await suite.freshPage();
     await signInThroughPage(page, suite.server, "wangfang", "Staff-e2e-2026");
     await expect.poll(() => page.getByTestId("header-user").count(), { timeout: 15_000 }).toBe(1);

@@ -89,6 +89,7 @@ const admin: Messages<typeof zh> = {
       companyCreated: "Created a company",
       companyUpdated: "Edited a company",
       companiesImported: "Imported companies",
+      companyOwnersSet: "Set company owners",
       logsExported: "Exported the operation log",
       answersSaved: "Saved a dimension questionnaire",
       recordCreated: "Created a visit record",

@@ -97,6 +97,17 @@ const archive: Messages<typeof zh> = {
     before: "Answer before",
     after: "Answer after",
     close: "Close",
+    /** Read out by screen readers around added and removed text (not shown). */
+    insertedStart: "added text start",
+    insertedEnd: "added text end",
+    deletedStart: "removed text start",
+    deletedEnd: "removed text end",
+  },
+  /** A draft of the visit form or a question tab, kept in the browser and offered back. */
+  draft: {
+    found: "An unsubmitted draft saved in this browser at {time} was found. Restore it?",
+    restore: "Restore draft",
+    discard: "Discard",
   },
   unsaved: {
     stay: "Stay on this page",

@@ -16,6 +16,7 @@ const companies: Messages<typeof zh> = {
     segment: "Industry-chain segment",
     operation: "Actions",
     openArchive: "Open archive",
+    owners: "Owners",
     edit: "Edit",
     empty: "--",
   },
@@ -32,6 +33,7 @@ const companies: Messages<typeof zh> = {
   actions: {
     add: "Add company",
     import: "Import",
+    setOwners: "Set owners",
   },
   form: {
     createTitle: "Add company",
@@ -42,6 +44,13 @@ const companies: Messages<typeof zh> = {
     address: "Address",
     contactPerson: "Contact person",
     contactPhone: "Contact phone",
+    owners: "Owners",
+  },
+  owners: {
+    title: "Set owners",
+    companies: "{count} companies selected; the chosen people become their owners (replacing the current ones)",
+    saved: "Owners set for {count} companies",
+    failed: "{name}: {message}",
   },
   rules: {
     nameRequired: "Please enter the company name",
@@ -54,7 +63,10 @@ const companies: Messages<typeof zh> = {
   },
   import: {
     title: "Import companies",
-    hint: "Upload one .xlsx or .csv (UTF-8) file whose first row holds these headers, in this order; the segment column takes 设计, 制造, 封装测试, 设备 or 材料. If any row is wrong, nothing is imported.",
+    hint: "Upload one .xlsx or .csv file (UTF-8 or GB18030/GBK: either CSV Excel saves will do) whose first row holds these headers, in this order; the segment column takes 设计, 制造, 封装测试, 设备 or 材料. If any row is wrong, nothing is imported.",
+    template: "Download template",
+    templateFileName: "company-import-template.xlsx",
+    templateFailed: "The template could not be downloaded; please try again later",
     pick: "Choose file",
     submit: "Import",
     done: "{count} companies imported",

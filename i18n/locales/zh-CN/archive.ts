@@ -94,6 +94,17 @@ const archive = {
     before: "修改前",
     after: "修改后",
     close: "关闭",
+    /** Read out by screen readers around added and removed text (not shown). */
+    insertedStart: "新增开始",
+    insertedEnd: "新增结束",
+    deletedStart: "删除开始",
+    deletedEnd: "删除结束",
+  },
+  /** A draft of the visit form or a question tab, kept in the browser and offered back. */
+  draft: {
+    found: "发现 {time} 保存在本机的未提交草稿，是否恢复？",
+    restore: "恢复草稿",
+    discard: "丢弃",
   },
   unsaved: {
     stay: "留在此页",

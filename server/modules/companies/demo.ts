@@ -10,7 +10,7 @@ import type { Logger } from "../../logger";
  * name says 示例, so none is taken for a real enterprise. The credit codes are well-formed (GB 32100
  * check digit, the district's division code) but belong to no one.
  */
-export const DEMO_COMPANIES: readonly Omit<Company, "id">[] = [
+export const DEMO_COMPANIES: readonly Omit<Company, "id" | "owners">[] = [
   { name: "蓉芯微电子设计（示例）有限公司", creditCode: "91510107REPLNNJ2EB", district: "成都高新区", segment: "design", address: "成都高新区天府大道中段1388号（示例）", contactPerson: "王晓峰", contactPhone: "028-85001234" },
   { name: "锦城集成电路设计（示例）有限公司", creditCode: "91510107BMFCC4G71N", district: "成都高新区", segment: "design", address: "成都高新区天府五街200号（示例）", contactPerson: "李婷", contactPhone: "13880001001" },
   { name: "天府射频芯片（示例）股份有限公司", creditCode: "91510116AM2X3322N7", district: "天府新区", segment: "design", address: "天府新区兴隆湖路88号（示例）", contactPerson: "陈志远", contactPhone: "028-67001122" },

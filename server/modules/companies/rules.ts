@@ -28,7 +28,7 @@ export const CompanyMessages = {
 } as const;
 
 /** A company's fields as stored: trimmed, empty as null, the credit code in capitals. */
-export type CompanyValues = Omit<Company, "id">;
+export type CompanyValues = Omit<Company, "id" | "owners">;
 
 /** The cleaned values, or the first rule they break (the save form and every import row alike). */
 export function checkCompany(input: Omit<CompanyInput, "id" | "segment"> & { segment?: string | null }): CompanyValues | { problem: ServerText } {

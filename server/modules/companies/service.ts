@@ -9,6 +9,7 @@ import { toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
 import { text, type ServerText } from "../../i18n";
 import { CompanyMessages, checkCompany, type CompanyValues } from "./rules";
+import { ownersOf } from "./owners";
 import type { SheetRow } from "./sheet";
 
 export interface CompanyDeps {
@@ -16,10 +17,16 @@ export interface CompanyDeps {
   dialect: Dialect;
 }
 
+/** The most companies one import takes: more is a job for the database, not a spreadsheet upload. */
+export const IMPORT_MAX_COMPANIES = 5000;
+/** Rows per INSERT: well under the bound parameters either database takes in one statement (SQLite 32,766, PostgreSQL 65,535). */
+const INSERT_CHUNK = 500;
+
 export const ImportMessages = {
   noFile: text("server.companies.importNoFile"),
   unreadable: text("server.companies.importUnreadable"),
   empty: text("server.companies.importEmpty"),
+  tooMany: text("server.companies.importTooMany", { max: IMPORT_MAX_COMPANIES }),
   badHeader: text("server.companies.importBadHeader", { header: COMPANY_IMPORT_HEADER.join("、") }),
   failed: (count: number) => text("server.companies.importFailed", { count }),
   duplicateName: (line: number) => text("server.companies.importDuplicateName", { line }),
@@ -44,11 +51,18 @@ export class Companies {
   /**
    * POST /api/company/search: names or credit codes containing the keywords (ignoring the case
    * of Latin letters), the exact matches first, then those starting with them, then the rest.
+   * With `ownerId` only the companies that user owns (data scope `own`).
    */
-  async search(query: { keywords?: string; current: number; size: number }): Promise<Page<CompanySearchRow>> {
+  async search(query: { keywords?: string; current: number; size: number; ownerId?: number }): Promise<Page<CompanySearchRow>> {
     const { db, dialect } = this.deps;
     const words = query.keywords?.trim() ?? "";
     let companies = db.selectFrom("companies");
+    const { ownerId } = query;
+    if (ownerId !== undefined) {
+      companies = companies.where((eb) =>
+        eb.exists(eb.selectFrom("companyOwners").select("companyOwners.userId").whereRef("companyOwners.companyId", "=", "companies.id").where("companyOwners.userId", "=", ownerId)),
+      );
+    }
     if (words) {
       companies = companies.where((eb) => eb.or([containsText(dialect, eb.ref("name"), words), containsText(dialect, eb.ref("creditCode"), words)]));
     }
@@ -70,13 +84,15 @@ export class Companies {
         .offset((query.current - 1) * query.size)
         .execute(),
     ]);
-    return { records: rows.map(shown), total: Number(total), current: query.current, size: query.size };
+    const owners = await ownersOf(db, rows.map((row) => row.id));
+    return { records: rows.map((row) => ({ ...shown(row), owners: owners.get(row.id) ?? [] })), total: Number(total), current: query.current, size: query.size };
   }
 
   async byId(id: number): Promise<Company> {
     const row = await this.deps.db.selectFrom("companies").select(COMPANY_COLUMNS).where("id", "=", id).executeTakeFirst();
     if (!row) throw AppError.notFound(CompanyMessages.notFound);
-    return shown(row);
+    const owners = await ownersOf(this.deps.db, [id]);
+    return { ...shown(row), owners: owners.get(id) ?? [] };
   }
 
   /** Which rule of uniqueness the values break against the other companies, if any. */
@@ -118,7 +134,7 @@ export class Companies {
   /**
    * POST /api/company/import: every row is checked (its fields, repeats within the file, names and
    * codes already taken) before anything is written, and the rows are written in one transaction,
-   * so a file is imported whole or not at all.
+   * so a file is imported whole or not at all. At most IMPORT_MAX_COMPANIES filled rows.
    */
   async import(rows: SheetRow[]): Promise<{ imported: number }> {
     const [header, ...body] = rows;
@@ -126,6 +142,7 @@ export class Companies {
     if (!header || COMPANY_IMPORT_HEADER.some((name, i) => headerCells[i] !== name)) throw AppError.badRequest(ImportMessages.badHeader);
     const filled = body.filter((row) => row.cells.some((c) => c.trim() !== ""));
     if (filled.length === 0) throw AppError.badRequest(ImportMessages.empty);
+    if (filled.length > IMPORT_MAX_COMPANIES) throw AppError.badRequest(ImportMessages.tooMany);
 
     const errors: ImportError[] = [];
     const accepted: CompanyValues[] = [];
@@ -157,10 +174,12 @@ export class Companies {
     const { db, dialect } = this.deps;
     const now = toDbTime(dialect, new Date());
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("companies")
-        .values(accepted.map((values) => ({ ...values, createdAt: now, updatedAt: now })))
-        .execute();
+      for (let start = 0; start < accepted.length; start += INSERT_CHUNK) {
+        await trx
+          .insertInto("companies")
+          .values(accepted.slice(start, start + INSERT_CHUNK).map((values) => ({ ...values, createdAt: now, updatedAt: now })))
+          .execute();
+      }
     });
     return { imported: accepted.length };
   }

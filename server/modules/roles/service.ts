@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 /** Every role, built-in ones first, each with its menu codes in menu order. */
 export async function allRoles(db: Kysely<Database>): Promise<RoleSummary[]> {
   const [roles, links] = await Promise.all([
-    db.selectFrom("roles").select(["id", "code", "name", "builtin"]).orderBy("builtin", "desc").orderBy("id").execute(),
+    db.selectFrom("roles").select(["id", "code", "name", "builtin", "dataScope"]).orderBy("builtin", "desc").orderBy("id").execute(),
     db
       .selectFrom("roleMenus")
       .innerJoin("menus", "menus.id", "roleMenus.menuId")
@@ -18,6 +18,7 @@ export async function allRoles(db: Kysely<Database>): Promise<RoleSummary[]> {
     code: role.code,
     name: role.name,
     builtin: role.builtin === 1,
+    dataScope: role.dataScope,
     menuCodes: links.filter((l) => l.roleId === role.id).map((l) => l.code),
   }));
 }

@@ -152,6 +152,7 @@ export function ListTable<T extends object>({
   wrapCells = false,
   sortable = NOTHING,
   sorters = NOTHING,
+  rowSelection,
 }: {
   testId: string;
   tableProps: TableProps<T>;
@@ -174,6 +175,8 @@ export function ListTable<T extends object>({
   sortable?: readonly string[];
   /** The sort useTable holds. */
   sorters?: readonly CrudSort[];
+  /** Rows the user can tick for an action on several at once. */
+  rowSelection?: TableProps<T>["rowSelection"];
 }) {
   const t = useT();
   const paging = tableProps.pagination;
@@ -198,6 +201,7 @@ export function ListTable<T extends object>({
           dataSource={tableProps.dataSource}
           loading={Boolean(tableProps.loading)}
           onChange={tableProps.onChange}
+          rowSelection={rowSelection}
           locale={emptyText ? { emptyText } : undefined}
           scroll={wrapCells ? undefined : { x: "max-content" }}
           pagination={

@@ -5,6 +5,7 @@ import { say } from "../../../i18n";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
 import { AnswerListBody, AnswerPage, AnswerSaveBody, AnswerSaved } from "../../../../contract/schemas/answers";
+import { CompanyScope } from "../../companies/owners";
 import { Answers } from "./service";
 
 const TAGS = ["敲门服务档案"];
@@ -12,6 +13,7 @@ const TAGS = ["敲门服务档案"];
 /** Answers of the question tabs: read with SERVICE_FILES, saved with SERVICE_FILES_EDIT. */
 const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answers = new Answers({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone });
+  const scope = new CompanyScope(app.db);
 
   app.post(
     "/api/archives/queryServiceAnswer",
@@ -24,7 +26,10 @@ const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Enveloped(AnswerPage) },
       },
     },
-    async (request) => ok(await answers.list(request.body)),
+    async (request) => {
+      await scope.check(signedInUser(request), [request.body.model.compId]);
+      return ok(await answers.list(request.body));
+    },
   );
 
   app.post(
@@ -38,7 +43,11 @@ const answerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Enveloped(AnswerSaved) },
       },
     },
-    async (request) => ({ ...ok({ saved: await answers.save(signedInUser(request).id, request.body) }, { status: 1 }), message: say(request, "archive.questions.saved") }),
+    async (request) => {
+      const user = signedInUser(request);
+      await scope.check(user, request.body.map((item) => item.compId));
+      return { ...ok({ saved: await answers.save(user.id, request.body) }, { status: 1 }), message: say(request, "archive.questions.saved") };
+    },
   );
 };
 

@@ -4,6 +4,7 @@ import { MenuCode } from "../../../../contract/menus";
 import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
 import { FileStore } from "../../files/service";
+import { CompanyScope } from "../../companies/owners";
 import { say } from "../../../i18n";
 import { ArchivePage, ArchivesPageBody, RecordIdParams, ReleaseBody, Released, ServiceRecord } from "../../../../contract/schemas/serviceRecord";
 import { ServiceRecords } from "./service";
@@ -17,6 +18,10 @@ const hasId = (body: unknown): boolean => typeof body === "object" && body !== n
 const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const files = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: app.config.uploadMaxMb });
   const records = new ServiceRecords({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, files });
+  const scope = new CompanyScope(app.db);
+  /** The company a stored record belongs to, if the record exists. */
+  const storedCompany = async (id: number) =>
+    (await app.db.selectFrom("serviceRecords").select("compId").where("id", "=", id).executeTakeFirst())?.compId;
 
   app.post(
     "/api/archives/queryArchivesPage",
@@ -29,7 +34,10 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Enveloped(ArchivePage) },
       },
     },
-    async (request) => ok(await records.page(request.body)),
+    async (request) => {
+      await scope.check(signedInUser(request), [request.body.model.compId]);
+      return ok(await records.page(request.body));
+    },
   );
 
   app.get(
@@ -38,7 +46,11 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: MenuCode.SERVICE_FILES, logAction: false },
       schema: { tags: TAGS, summary: "走访记录详情，含企业名称和附件原文件名", params: RecordIdParams, response: { 200: Enveloped(ServiceRecord) } },
     },
-    async (request) => ok(await records.byId(request.params.id)),
+    async (request) => {
+      const compId = await storedCompany(request.params.id);
+      if (compId !== undefined) await scope.check(signedInUser(request), [compId]);
+      return ok(await records.byId(request.params.id));
+    },
   );
 
   app.post(
@@ -53,7 +65,11 @@ const serviceRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const saved = await records.release(request.body, signedInUser(request).id);
+      const user = signedInUser(request);
+      // An edit may not move a record out of a company the user does not look after, nor into one.
+      const before = request.body.id == null ? undefined : await storedCompany(request.body.id);
+      await scope.check(user, before === undefined ? [request.body.compId] : [request.body.compId, before]);
+      const saved = await records.release(request.body, user.id);
       return { ...ok(saved, { status: 1 }), message: say(request, "archive.form.saved") };
     },
   );

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
+import type { CityArea } from "../../../config";
 import type { Database, FileRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { QuestionMessages } from "../questions/service";
@@ -10,6 +11,8 @@ export interface ReportDeps {
   db: Kysely<Database>;
   /** The stored bytes of an upload (server/modules/files/service.ts). */
   files: { open(file: FileRow): Promise<{ stream: Readable } | undefined> };
+  /** CITY_AREAS when configured: the district codes are named from it rather than the areas table. */
+  cityAreas?: readonly CityArea[] | null;
 }
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -41,6 +44,7 @@ export async function loadReport(deps: ReportDeps, compId: number) {
     .where("companies.id", "=", compId)
     .executeTakeFirst();
   if (!company) throw AppError.notFound(QuestionMessages.companyNotFound);
+  if (deps.cityAreas) company.districtName = deps.cityAreas.find((area) => area.code === company.district)?.name ?? null;
 
   const [records, questions] = await Promise.all([
     db

@@ -4,6 +4,8 @@ import { MenuCode } from "../../../../contract/menus";
 import { formatDate } from "../../../db/time";
 import { requestLocale, text } from "../../../i18n";
 import { ReportBody } from "../../../../contract/schemas/report";
+import { signedInUser } from "../../../plugins/auth";
+import { CompanyScope } from "../../companies/owners";
 import { FileStore } from "../../files/service";
 import { loadReport } from "./data";
 import { buildReport, DOCX_CONTENT_TYPE } from "./document";
@@ -20,7 +22,8 @@ function attachmentOf(name: string): string {
 /** "Export all" of the service archive page: the company's whole archive as a .docx. */
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const files = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: app.config.uploadMaxMb });
-  const { timeZone } = app.config;
+  const { timeZone, cityAreas } = app.config;
+  const scope = new CompanyScope(app.db);
 
   app.post(
     "/api/archives/queryReport",
@@ -34,8 +37,9 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      await scope.check(signedInUser(request), [request.body.compId]);
       const now = new Date();
-      const data = await loadReport({ db: app.db, files }, request.body.compId);
+      const data = await loadReport({ db: app.db, files, cityAreas }, request.body.compId);
       const locale = requestLocale(request);
       const file = await buildReport(data, { timeZone, now, locale });
       const name = text("server.report.fileName", { company: data.company.name, date: formatDate(now, timeZone).replaceAll("-", "") }).in(locale);

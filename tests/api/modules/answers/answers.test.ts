@@ -209,7 +209,7 @@ describe.each(testDatabases())("questionnaire answers on %s", (kind) => {
     const unknown = await save([{ compId, questionNo: "nope", currentAnswer: "x", version: 0 }]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe("问题“nope”不存在");
-    expect((await save([{ compId: 999999, questionNo: "ip02", currentAnswer: "x", version: 0 }])).statusCode).toBe(404);
+    expect((await save([{ compId: 999999, questionNo: "ip02", currentAnswer: "x", version: 0 }])).statusCode).toBe(403);
   });
 
   it("lets staff save and refuses members", async () => {

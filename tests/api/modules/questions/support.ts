@@ -1,7 +1,8 @@
 import { RoleCode, type RoleCodeValue } from "../../../../contract/menus";
-import { toDbTime } from "../../../../server/db/time";
 import type { App } from "../../../../server/types";
 import { createUser, signIn, type SignedIn } from "../../helpers/signIn";
+
+export { createCompany } from "../../helpers/companies";
 
 const PASSWORD = "Archive-pass-1";
 let serial = 0;
@@ -18,16 +19,6 @@ export async function userWith(app: App, role: RoleCodeValue = RoleCode.STAFF, n
   const username = `arch${++serial}${Date.now() % 100000}`;
   await createUser(app, { username, password: PASSWORD, roles: [role], name: name ?? username });
   return signIn(app, username, PASSWORD);
-}
-
-export async function createCompany(app: App, name: string, fields: { creditCode?: string; address?: string } = {}): Promise<number> {
-  const now = toDbTime(app.dialect, new Date());
-  const row = await app.db
-    .insertInto("companies")
-    .values({ name, creditCode: fields.creditCode ?? null, address: fields.address ?? null, createdAt: now, updatedAt: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

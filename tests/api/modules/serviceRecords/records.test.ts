@@ -4,6 +4,7 @@ import { testDatabases } from "../../helpers/databases";
 import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
 import { BY_ID, PAGE, RELEASE, call, createCompany, validRecord } from "./support";
+import { giveToStaff } from "../../helpers/companies";
 
 describe.each(testDatabases())("service records on %s", (kind) => {
   let t: TestApp;
@@ -74,6 +75,7 @@ describe.each(testDatabases())("service records on %s", (kind) => {
 
   it("keeps the name of a writer whose account was deleted", async () => {
     await createUser(t.app, { username: "leaver", password: "Record-pass-1", roles: [RoleCode.STAFF], name: "离职员工" });
+    await giveToStaff(t.app, compId);
     const leaver = await signIn(t.app, "leaver", "Record-pass-1");
     const id = await add({}, leaver);
     await t.app.db.updateTable("users").set({ deleted: 1 }).where("id", "=", leaver.userId).execute();

@@ -1,8 +1,9 @@
 import JSZip from "jszip";
-import { toDbTime } from "../../../../server/db/time";
 import type { App } from "../../../../server/types";
 import { multipartBody } from "../../helpers/multipart";
 import type { SignedIn } from "../../helpers/signIn";
+
+export { createCompany } from "../../helpers/companies";
 
 export const PAGE = "/api/archives/queryArchivesPage";
 export const RELEASE = "/api/archives/releaseArchives";
@@ -13,16 +14,6 @@ export function call(app: App, who: SignedIn, url: string, payload?: Record<stri
   return payload === undefined
     ? app.inject({ method: "GET", url, headers: who.headers })
     : app.inject({ method: "POST", url, headers: who.headers, payload });
-}
-
-export async function createCompany(app: App, name: string): Promise<number> {
-  const now = toDbTime(app.dialect, new Date());
-  const { id } = await app.db
-    .insertInto("companies")
-    .values({ name, createdAt: now, updatedAt: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
 }
 
 /** A record that passes every rule of SPEC 5. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
 import { testDatabases } from "../../helpers/databases";
-import { createUser, signIn, type SignedIn } from "../../helpers/signIn";
+import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
 import { BY_ID, RELEASE, call, createCompany, validRecord } from "./support";
 
@@ -107,8 +107,11 @@ describe.each(testDatabases())("service record rules on %s", (kind) => {
     expect((await refusal({ nextFollowTime: "tomorrow" })).result.errors).toEqual([{ field: "nextFollowTime", message: "请输入正确的时间" }]);
   });
 
-  it("refuses a company that does not exist", async () => {
-    const res = await call(t.app, staff, RELEASE, validRecord(999999));
+  it("refuses a company that does not exist: outside a staff member's scope, unknown to an administrator", async () => {
+    const outside = await call(t.app, staff, RELEASE, validRecord(999999));
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe("该企业不在您负责的范围内，无权查看或修改其档案");
+    const res = await call(t.app, await signInAsAdmin(t.app), RELEASE, validRecord(999999));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("所选企业不存在");
   });

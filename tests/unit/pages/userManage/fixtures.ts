@@ -2,9 +2,9 @@ import type { AdminUser, RoleSummary } from "../../../../contract/users";
 import { ok } from "../pageHarness";
 
 export const roles: RoleSummary[] = [
-  { code: "admin", name: "管理员", builtin: true, menuCodes: [] },
-  { code: "staff", name: "协会工作人员", builtin: true, menuCodes: [] },
-  { code: "member", name: "会员企业", builtin: true, menuCodes: [] },
+  { code: "admin", name: "管理员", builtin: true, dataScope: "all", menuCodes: [] },
+  { code: "staff", name: "协会工作人员", builtin: true, dataScope: "own", menuCodes: [] },
+  { code: "member", name: "会员企业", builtin: true, dataScope: "own", menuCodes: [] },
 ];
 
 export const zhang: AdminUser = {

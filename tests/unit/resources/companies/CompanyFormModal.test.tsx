@@ -5,7 +5,7 @@ import { MenuCode } from "../../../../contract/menus";
 import { setToaster } from "../../../../providers/notificationProvider";
 import { storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { companyReply, fullCompany, ok, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
+import { companyReply, fullCompany, ok, OWNERS, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
 
 let toasts: ReturnType<typeof fakeNotifier>;
 
@@ -90,6 +90,28 @@ describe("the company form", () => {
         contactPhone: fullCompany.contactPhone,
       },
     ]);
+    // The owners it was loaded with go unchanged, once the company is saved.
+    await waitFor(() => expect(sentTo(seen, OWNERS)).toEqual([{ compId: 5, ownerIds: [21] }]));
+  });
+
+  it("sets a new company's owners once it is saved, and sends none when none is chosen", async () => {
+    const seen = stubNetwork(companyReply({ [SAVE]: ok({ ...fullCompany, id: 9, owners: [] }, 1), [OWNERS]: ok([{ id: 22, name: "李强" }], 1) }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-add"));
+    await user.type(await screen.findByTestId("company-form-name"), "新企业");
+    await user.click(screen.getByTestId("company-form-owners").querySelector(".ant-select-selector")!);
+    await user.click(await screen.findByTitle("李强"));
+    await user.click(screen.getByTestId("company-form-submit"));
+    await waitFor(() => expect(sentTo(seen, OWNERS)).toEqual([{ compId: 9, ownerIds: [22] }]));
+    await waitFor(() => expect(screen.queryByTestId("company-form")).toBeNull());
+
+    await user.click(await screen.findByTestId("company-add"));
+    await user.type(await screen.findByTestId("company-form-name"), "又一家企业");
+    await user.click(screen.getByTestId("company-form-submit"));
+    await waitFor(() => expect(sentTo(seen, SAVE)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByTestId("company-form")).toBeNull());
+    expect(sentTo(seen, OWNERS)).toHaveLength(1);
   });
 
   it("opens 新增 empty after an edit was cancelled with 取消", async () => {

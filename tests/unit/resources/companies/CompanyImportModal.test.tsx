@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MenuCode } from "../../../../contract/menus";
 import { setToaster } from "../../../../providers/notificationProvider";
 import { storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
 import { companyReply, IMPORT, ok, renderFinder, SEARCH } from "./companyHarness";
+
+const TEMPLATE = "/api/company/import/template";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 let toasts: ReturnType<typeof fakeNotifier>;
 
@@ -17,6 +20,7 @@ beforeEach(() => {
 afterEach(() => {
   restoreNetwork();
   setToaster(null);
+  vi.restoreAllMocks();
 });
 
 const typist = () => userEvent.setup({ delay: null });
@@ -94,5 +98,49 @@ describe("importing companies", () => {
     renderFinder();
     await pickAndImport(user);
     expect(await screen.findByTestId("company-import-errors")).toHaveTextContent("表头须为：企业名称、统一社会信用代码");
+  });
+
+  it("downloads the template with the token in a header, under the server's file name", async () => {
+    const seen = stubNetwork(
+      companyReply({
+        [TEMPLATE]: {
+          data: new Blob(["xlsx"], { type: XLSX }),
+          headers: { "content-type": XLSX, "content-disposition": "attachment; filename=\"template.xlsx\"; filename*=UTF-8''%E4%BC%81%E4%B8%9A%E5%AF%BC%E5%85%A5%E6%A8%A1%E6%9D%BF.xlsx" },
+        },
+      }),
+    );
+    const createObjectURL = vi.fn(() => "blob:template");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-import"));
+    await user.click(screen.getByTestId("company-import-template"));
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const call = seen.find((c) => c.url === TEMPLATE)!;
+    expect(call.method).toBe("get");
+    expect(call.responseType).toBe("blob");
+    expect(call.params).toBeUndefined();
+    expect(call.headers.get("Authorization")).toContain("at-1");
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect(clicked[0].download).toBe("企业导入模板.xlsx");
+    expect(clicked[0].href).toBe("blob:template");
+    expect(toasts.warning).not.toHaveBeenCalled();
+    // The dialog stays open for the file to be picked next.
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("warns when the template cannot be downloaded", async () => {
+    stubNetwork(companyReply({ [TEMPLATE]: { status: 500, data: new Blob(["{}"], { type: "application/json" }) } }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-import"));
+    await user.click(screen.getByTestId("company-import-template"));
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledWith("模板下载失败，请稍后再试"));
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 });

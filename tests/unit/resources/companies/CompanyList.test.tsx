@@ -5,7 +5,7 @@ import { MenuCode } from "../../../../contract/menus";
 import { setToaster } from "../../../../providers/notificationProvider";
 import { LOCATION_MARK, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { ARCHIVE_MARK, companyReply, renderFinder, SEARCH, sentTo } from "./companyHarness";
+import { ARCHIVE_MARK, companyReply, ok, OWNERS, renderFinder, SEARCH, sentTo } from "./companyHarness";
 
 afterEach(() => {
   restoreNetwork();
@@ -22,8 +22,8 @@ describe("the company finder (/serviceFiles without an id)", () => {
     const table = await screen.findByTestId("company-table");
     await within(table).findByText("蓉芯微电子设计（示例）有限公司");
     const [first, second] = within(table).getAllByRole("row").slice(1);
-    expect(first).toHaveTextContent("1蓉芯微电子设计（示例）有限公司91510107REPLNNJ2EB成都高新区设计查看档案");
-    expect(second).toHaveTextContent("2芯蓉封装测试（示例）有限公司------查看档案");
+    expect(first).toHaveTextContent("1蓉芯微电子设计（示例）有限公司91510107REPLNNJ2EB成都高新区设计王芳查看档案");
+    expect(second).toHaveTextContent("2芯蓉封装测试（示例）有限公司--------查看档案");
     expect(sentTo(seen, SEARCH)[0]).toEqual({ current: 1, size: 10 });
     expect(screen.getByText("企业档案", { selector: "h1" })).toBeInTheDocument();
     expect(screen.getByText("数据智能")).toBeInTheDocument();
@@ -96,6 +96,25 @@ describe("the company finder (/serviceFiles without an id)", () => {
     // antd spaces out a two-character Chinese button label.
     expect(screen.getByTestId("company-import")).toHaveTextContent(/^导\s?入$/);
     expect(screen.getByTestId("company-edit-5")).toHaveTextContent("编辑");
+  });
+
+  it("sets the owners of the ticked companies at once, one call each, and says how many", async () => {
+    storeSession([MenuCode.SERVICE_FILES, MenuCode.ADMIN_COMPANIES]);
+    const toasts = fakeNotifier();
+    const seen = stubNetwork(companyReply({ [OWNERS]: ok([{ id: 22, name: "李强" }], 1) }));
+    const user = typist();
+    renderFinder();
+    await screen.findByTestId("company-open-5");
+    expect(screen.getByTestId("company-set-owners")).toBeDisabled();
+    await user.click(screen.getByTitle("蓉芯微电子设计（示例）有限公司"));
+    await user.click(screen.getByTitle("芯蓉封装测试（示例）有限公司"));
+    await user.click(screen.getByTestId("company-set-owners"));
+    expect(await screen.findByText(/已选 2 家企业/)).toBeInTheDocument();
+    await user.click(screen.getByTestId("company-owners-select").querySelector(".ant-select-selector")!);
+    await user.click(await screen.findByTitle("李强"));
+    await user.click(screen.getByTestId("company-owners-save"));
+    await waitFor(() => expect(sentTo(seen, OWNERS)).toEqual([{ compId: 5, ownerIds: [22] }, { compId: 6, ownerIds: [22] }]));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith("已设置 2 家企业的负责人"));
   });
 
   it("shows the no-permission state, not a toast, when the server refuses the search", async () => {

@@ -7,8 +7,8 @@ import type { Answer } from "../../providers/network";
 export const ARCHIVE_MARK = "archive-mark";
 
 export const rows = [
-  { id: 5, name: "蓉芯微电子设计（示例）有限公司", creditCode: "91510107REPLNNJ2EB", district: "成都高新区", segment: "design" },
-  { id: 6, name: "芯蓉封装测试（示例）有限公司", creditCode: null, district: null, segment: null },
+  { id: 5, name: "蓉芯微电子设计（示例）有限公司", creditCode: "91510107REPLNNJ2EB", district: "成都高新区", segment: "design", owners: [{ id: 21, name: "王芳" }] },
+  { id: 6, name: "芯蓉封装测试（示例）有限公司", creditCode: null, district: null, segment: null, owners: [] },
 ];
 
 export const fullCompany = {
@@ -25,6 +25,12 @@ export const ok = (result?: unknown, status?: 1): Answer => ({
 export const SEARCH = "/api/company/search";
 export const SAVE = "/api/company/save";
 export const IMPORT = "/api/company/import";
+export const OWNERS = "/api/company/owners";
+export const OWNER_CANDIDATES = "/api/company/ownerCandidates";
+export const candidates = [
+  { id: 21, name: "王芳" },
+  { id: 22, name: "李强" },
+];
 
 /** The company calls answered with fixed data; `over` answers a url first. */
 export function companyReply(over: Record<string, Answer> = {}) {
@@ -33,6 +39,7 @@ export function companyReply(over: Record<string, Answer> = {}) {
     if (over[url]) return over[url];
     if (url === SEARCH) return ok({ records: rows, total: 2, current: 1, size: 10 });
     if (url === "/api/company/5") return ok(fullCompany);
+    if (url === OWNER_CANDIDATES) return ok(candidates);
     return { status: 404, data: { code: 404, message: `unexpected ${url}` } };
   };
 }

@@ -119,7 +119,7 @@ describe("the visit record form", () => {
     const seen = stubNetwork(
       archiveReply({
         "/api/archives/queryById/31": ok(record),
-        "/api/company/search": ok({ records: [{ id: 5, name: "芯片公司" }, { id: 7, name: "封测公司" }], total: 2 }),
+        "/api/company/search": ok({ records: [{ id: 5, name: "芯片公司", owners: [] }, { id: 7, name: "封测公司", owners: [] }], total: 2 }),
       }),
     );
     renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);

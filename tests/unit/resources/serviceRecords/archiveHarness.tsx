@@ -30,8 +30,8 @@ export function archiveReply(over: Record<string, Answer> = {}) {
     }
     if (url === "/api/archives/serviceAnswer") return ok(null, 1);
     if (url === "/api/archives/releaseArchives") return ok({ id: 40 }, 1);
-    if (url === "/api/company/search") return ok({ records: [{ id: 5, name: "芯片公司" }], total: 1 });
-    if (url === "/api/company/5") return ok({ id: 5, name: "芯片公司" });
+    if (url === "/api/company/search") return ok({ records: [{ id: 5, name: "芯片公司", owners: [] }], total: 1 });
+    if (url === "/api/company/5") return ok({ id: 5, name: "芯片公司", owners: [] });
     return { status: 404, data: { code: 404, message: "not found" } };
   };
 }
