@@ -100,8 +100,8 @@ describe.each(testDatabases())("companies on %s", (kind) => {
     const id = added.json().result.id;
     const edited = await save({ id, name: "芯片", creditCode: CODE_A, segment: "materials", address: "天府大道" });
     expect(edited.json().result).toMatchObject({ id, segment: "materials", address: "天府大道", district: null });
-    expect((await call(t.app, staff, `/api/company/${id}`)).json().result).toMatchObject({ id, name: "芯片", segment: "materials" });
-    expect((await call(t.app, staff, "/api/company/999999")).json()).toMatchObject({ code: 404, message: "企业不存在" });
+    expect((await call(t.app, admin, `/api/company/${id}`)).json().result).toMatchObject({ id, name: "芯片", segment: "materials", owners: [] });
+    expect((await call(t.app, admin, "/api/company/999999")).json()).toMatchObject({ code: 404, message: "企业不存在" });
   });
 
   it.each([
@@ -121,16 +121,17 @@ describe.each(testDatabases())("companies on %s", (kind) => {
     expect((await save({ name: "另一企业", creditCode: CODE_B })).json()).toMatchObject({ code: 409, message: "统一社会信用代码已被其他企业使用" });
   });
 
+  // Administrators see every company; a staff member only those they own (scope.test.ts).
   it("ranks search results: exact match, then prefix, then contains", async () => {
     await save({ name: "成都芯片" });
     await save({ name: "芯片设计公司" });
-    const res = await call(t.app, staff, SEARCH, { keywords: "芯片" });
+    const res = await call(t.app, admin, SEARCH, { keywords: "芯片" });
     expect(res.json().result.records.map((r: { name: string }) => r.name)).toEqual(["芯片", "芯片设计公司", "成都芯片"]);
-    const byCode = await call(t.app, staff, SEARCH, { keywords: CODE_A.slice(0, 8).toLowerCase() });
-    expect(byCode.json().result.records[0]).toEqual({ id: expect.any(Number), name: "芯片", creditCode: CODE_A, district: null, segment: "materials" });
-    const paged = await call(t.app, staff, SEARCH, { keywords: "芯片", current: 2, size: 2 });
+    const byCode = await call(t.app, admin, SEARCH, { keywords: CODE_A.slice(0, 8).toLowerCase() });
+    expect(byCode.json().result.records[0]).toEqual({ id: expect.any(Number), name: "芯片", creditCode: CODE_A, district: null, segment: "materials", owners: [] });
+    const paged = await call(t.app, admin, SEARCH, { keywords: "芯片", current: 2, size: 2 });
     expect(paged.json().result).toMatchObject({ total: 3, current: 2, size: 2, records: [{ name: "成都芯片" }] });
-    expect((await call(t.app, staff, SEARCH, { keywords: "%" })).json().result.total).toBe(0);
+    expect((await call(t.app, admin, SEARCH, { keywords: "%" })).json().result.total).toBe(0);
   });
 
   it("answers every page size the company list offers, and no larger page", async () => {

@@ -11,13 +11,13 @@ describe.each(testDatabases())("roles on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  it("lists every seeded role with the menu codes contract/menus.ts gives it", async () => {
+  it("lists every seeded role with the menu codes and data scope contract/menus.ts gives it", async () => {
     const admin = await signInAsAdmin(t.app);
     const res = await t.app.inject({ method: "POST", url: "/api/role/allData", headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    const roles = res.json().result as { code: string; name: string; builtin: boolean; menuCodes: string[] }[];
+    const roles = res.json().result as { code: string; name: string; builtin: boolean; dataScope: string; menuCodes: string[] }[];
     const order = (codes: readonly string[]) => MENUS.map((m) => m.code).filter((code) => codes.includes(code));
-    expect(roles).toEqual(ROLES.map((role) => ({ code: role.code, name: role.name, builtin: true, menuCodes: order(role.menus) })));
+    expect(roles).toEqual(ROLES.map((role) => ({ code: role.code, name: role.name, builtin: true, dataScope: role.dataScope, menuCodes: order(role.menus) })));
     expect(roles.find((r) => r.code === RoleCode.ADMIN)?.menuCodes).toHaveLength(MENUS.length);
   });
 
