@@ -37,7 +37,9 @@ async function adminAuthorization(baseUrl: string, stdout: string): Promise<stri
   return authorization;
 }
 
-describe("the server process", () => {
+// Each test starts real server processes (tsx compiling the server in each): on two busy cores
+// that alone can take most of Vitest's default half minute.
+describe("the server process", { timeout: 90_000 }, () => {
   const workDir = mkdtempSync(join(tmpdir(), "api-main-"));
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
