@@ -9,6 +9,8 @@ export const ListSorts = {
   certifications: ["createdAt", "reviewedAt"],
   logs: ["lastModifiedDate"],
   serviceRecords: ["serviceTime"],
+  /** Every visit across companies: by service time, or by company name (its unique index, then the newest visit). */
+  visits: ["serviceTime", "companyName"],
 } as const;
 
 export type ListSortColumn<List extends keyof typeof ListSorts> = (typeof ListSorts)[List][number];

@@ -34,10 +34,14 @@ export const LogAction = {
   recordCreated: "新增走访记录",
   recordUpdated: "修改走访记录",
   archiveExported: "导出敲门服务档案",
+  statisticsReportExported: "导出服务统计报告",
+  visitsExported: "导出走访记录",
   dimensionSaved: "保存维度",
   dimensionDeleted: "删除维度",
   questionSaved: "保存问题",
   questionDeleted: "删除问题",
+  followupClosed: "关闭跟进事项",
+  followupRuleSet: "设置企业跟进规则",
 } as const;
 export type LogActionKey = keyof typeof LogAction;
 export type LogActionText = (typeof LogAction)[LogActionKey];

@@ -11,6 +11,9 @@ export const MenuCode = {
   SERVICE_FILES: "serviceFiles",
   SERVICE_FILES_EDIT: "serviceFiles:edit",
   SERVICE_FILES_EXPORT: "serviceFiles:export",
+  FOLLOWUPS: "serviceFiles:followups",
+  SERVICE_FILES_VISITS: "serviceFiles:visits",
+  STATISTICS: "statistics",
   ADMIN: "admin",
   ADMIN_USERS: "admin:users",
   ADMIN_USERS_EDIT: "admin:users:edit",
@@ -39,6 +42,9 @@ export const MENUS: readonly MenuDef[] = [
   { code: MenuCode.SERVICE_FILES, name: "敲门服务档案", parent: null, type: "menu", path: Paths.SERVICE_FILES, sort: 30 },
   { code: MenuCode.SERVICE_FILES_EDIT, name: "编辑档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 31 },
   { code: MenuCode.SERVICE_FILES_EXPORT, name: "导出档案", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 32 },
+  { code: MenuCode.SERVICE_FILES_VISITS, name: "走访记录", parent: MenuCode.SERVICE_FILES, type: "menu", path: Paths.VISITS, sort: 33 },
+  { code: MenuCode.FOLLOWUPS, name: "我的待跟进", parent: MenuCode.SERVICE_FILES, type: "menu", path: Paths.FOLLOWUPS, sort: 34 },
+  { code: MenuCode.STATISTICS, name: "服务统计", parent: null, type: "menu", path: Paths.STATISTICS, sort: 35 },
   { code: MenuCode.ADMIN, name: "系统管理", parent: null, type: "menu", path: null, sort: 40 },
   { code: MenuCode.ADMIN_USERS, name: "用户列表", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_LIST, sort: 41 },
   { code: MenuCode.ADMIN_USERS_EDIT, name: "用户管理", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_MANAGE, sort: 42 },
@@ -49,7 +55,7 @@ export const MENUS: readonly MenuDef[] = [
   { code: MenuCode.ADMIN_CERTIFICATIONS, name: "企业认证审核", parent: MenuCode.ADMIN, type: "button", path: null, sort: 47 },
 ];
 
-export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member" } as const;
+export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member", MANAGER: "manager" } as const;
 export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 
 /**
@@ -73,7 +79,7 @@ export const ROLES: readonly RoleDef[] = [
   {
     code: RoleCode.STAFF,
     name: "协会工作人员",
-    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT],
+    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT, MenuCode.SERVICE_FILES_VISITS, MenuCode.FOLLOWUPS],
     dataScope: "own",
   },
   {
@@ -81,5 +87,12 @@ export const ROLES: readonly RoleDef[] = [
     name: "会员企业",
     menus: [MenuCode.PATNAVI, MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY],
     dataScope: "own",
+  },
+  {
+    // Issue 11: the association's managers read every company's archive and the service statistics.
+    code: RoleCode.MANAGER,
+    name: "协会管理人员",
+    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_VISITS, MenuCode.STATISTICS],
+    dataScope: "all",
   },
 ];

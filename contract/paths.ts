@@ -13,6 +13,11 @@ export const Paths = {
   ACCREDITED_INSTITUTION: "/userCenter/accreditedInstitution",
   SERVICE_FILES: "/serviceFiles",
   SERVICE_FILES_DETAILS: "/serviceFilesDetails",
+  FOLLOWUPS: "/followups",
+  /** Every visit record the user may see, across companies (issue 11). */
+  VISITS: "/visits",
+  /** 服务统计 (issue 11). */
+  STATISTICS: "/statistics",
   USER_LIST: "/user",
   LOGS: "/logs",
 } as const;

@@ -17,6 +17,15 @@ export type {
   ServiceRecordRow,
 } from "./schemas/serviceRecord";
 
+/** SPEC's separator of the names in a record's `researchers` text ("张三、李四"). */
+export const RESEARCHER_SEPARATOR = "、";
+
+/** The names in a `researchers` text: split at SPEC's separator (or a comma), trimmed, blanks and repeats dropped. */
+export function researcherNames(text: string | null | undefined): string[] {
+  const names = (text ?? "").split(/[、,，;；]/).map((name) => name.trim()).filter((name) => name !== "");
+  return [...new Set(names)];
+}
+
 /** Keys under `archive.validation` in src/i18n/locales/{zh-CN,en}/archive.ts. */
 export type ServiceRecordMessageKey =
   | "cooperativePartnerRequired"

@@ -1,15 +1,33 @@
 import { Agent, request } from "node:http";
-import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
-import { EVALUATIONS } from "../../contract/valueSets";
-import { random, SEARCH_GIVEN, SEARCH_SURNAMES } from "./dataset";
+import { random } from "./dataset";
+
+/**
+ * How one client calls the server: `path` with a JSON `body` (POST) or none (GET), with the
+ * token when the workload is signed in. Resolves with the envelope's result, or null when the
+ * call failed (counted as an error).
+ */
+export type Caller = <T>(path: string, body?: unknown) => Promise<T | null>;
+
+/**
+ * What the clients do, over and over until the time is up: one `step` is one or more calls (a
+ * page 1 and the pages after it, say). A benchmark of another call (the follow-up summary, the
+ * statistics, the patent search) is a Workload of its own, measured by bench/archive/measure.ts.
+ */
+export interface Workload {
+  /** Shown in the report, e.g. "queryArchivesPage, browsing". */
+  name: string;
+  /** Whether the calls carry the signed-in token (Authorization: bearer). */
+  signedIn: boolean;
+  /** One client's next calls; `rnd` is the client's own seeded generator, `client` its number. */
+  step(call: Caller, rnd: () => number, client: number): Promise<void>;
+}
 
 export interface LoadOptions {
   baseUrl: string;
   /** Keeps one connection per client alive from one run to the next. */
   agent: Agent;
-  workload: "archive" | "floor";
+  workload: Workload;
   token: string;
-  companies: readonly { id: number; records: number }[];
   clients: number;
   durationMs: number;
   seed: number;
@@ -34,34 +52,6 @@ export function numberFrom(name: string, fallback: number, min = 1): number {
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-type Filter = Record<string, string>;
-
-const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** A part of a name: a surname alone finds many, surname and given name few. */
-function namePart(rnd: () => number): string {
-  return rnd() < 0.5 ? pick(rnd, SEARCH_SURNAMES) : pick(rnd, SEARCH_SURNAMES) + pick(rnd, SEARCH_GIVEN);
-}
-
-/** What staff filter by on the archive page: often nothing, sometimes one field or two. */
-function randomFilter(rnd: () => number): Filter {
-  const one = (): Filter => {
-    const kind = rnd();
-    if (kind < 0.3) return { researchers: namePart(rnd) };
-    if (kind < 0.55) return { contactPerson: namePart(rnd) };
-    if (kind < 0.8) {
-      const begin = Date.UTC(2022, 0, 1) + Math.floor(rnd() * 1700) * 86_400_000;
-      return { serviceTimeBegin: `${day(begin)} 00:00:00`, serviceTimeEnd: day(begin + (30 + Math.floor(rnd() * 335)) * 86_400_000) };
-    }
-    return { comprehensiveEvaluation: pick(rnd, EVALUATIONS) };
-  };
-  const roll = rnd();
-  if (roll < 0.4) return {};
-  if (roll < 0.85) return one();
-  return { ...one(), ...one() };
 }
 
 /** One call over a kept-alive connection: status and parsed JSON answer. */
@@ -94,29 +84,24 @@ export function keepAliveAgent(clients: number): Agent {
 }
 
 /**
- * `clients` loops for the duration. "archive": each browses like a staff member, a random company
- * and filter, page 1, then up to three random pages among those the total allows. "floor": each
- * calls GET /api/health with its token, so the sign-in guard runs but nothing else, which shows
- * what any signed-in call costs on the machine before the archive adds its part. node:http
- * rather than fetch: on this 2-core machine fetch's own cost per call was about five times
- * node:http's, and the client shares the cores with the server.
+ * `clients` loops of the workload's steps for the duration. node:http rather than fetch: on this
+ * 2-core machine fetch's own cost per call was about five times node:http's, and the client
+ * shares the cores with the server.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const pageUrl = `${options.baseUrl}/api/archives/queryArchivesPage`;
-  const healthUrl = `${options.baseUrl}/api/health`;
-  const headers = { "content-type": "application/json", authorization: `bearer ${options.token}` };
-  const { agent } = options;
+  const { agent, workload } = options;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (workload.signedIn) headers.authorization = `bearer ${options.token}`;
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  /** The answer's result, timed; null when the call failed. */
-  const timed = async <T>(url: string, body?: unknown): Promise<T | null> => {
+  const timed: Caller = async <T>(path: string, body?: unknown): Promise<T | null> => {
     const sent = performance.now();
     try {
-      const res = await call(url, agent, headers, body);
+      const res = await call(`${options.baseUrl}${path}`, agent, headers, body);
       const answer = res.body as { code?: number; message?: string; result?: T };
       if (res.status !== 200 || answer.code !== 200 || !answer.result) throw new Error(`${res.status} ${answer.message ?? ""}`);
       latencies.push(performance.now() - sent);
@@ -127,26 +112,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       return null;
     }
   };
-  const page = async (compId: number, filter: Filter, current: number) =>
-    (await timed<{ total: number }>(pageUrl, { current, size: ARCHIVE_PAGE_SIZE, model: { compId, ...filter } }))?.total ?? null;
+  /** Calls made after the deadline (the rest of a step) are neither sent nor counted. */
+  const inTime: Caller = (path, body) => (performance.now() < deadline ? timed(path, body) : Promise.resolve(null));
 
-  const browse = async (n: number) => {
+  const client = async (n: number) => {
     const rnd = random(options.seed * 1000 + n);
-    while (performance.now() < deadline) {
-      const company = pick(rnd, options.companies);
-      const filter = randomFilter(rnd);
-      const total = await page(company.id, filter, 1);
-      if (total === null) continue;
-      const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
-      const more = Math.floor(rnd() * 4);
-      for (let i = 0; i < more && performance.now() < deadline; i++) await page(company.id, filter, 1 + Math.floor(rnd() * pages));
-    }
+    while (performance.now() < deadline) await workload.step(inTime, rnd, n);
   };
-  const checkIn = async () => {
-    while (performance.now() < deadline) await timed(healthUrl);
-  };
-
-  await Promise.all(Array.from({ length: options.clients }, (_, n) => (options.workload === "floor" ? checkIn() : browse(n))));
+  await Promise.all(Array.from({ length: options.clients }, (_, n) => client(n)));
   const seconds = (performance.now() - started) / 1000;
   return { requests: latencies.length + errors, errors, seconds, latencies: Float64Array.from(latencies).sort(), firstError };
 }

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync, readlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import { freePort } from "../../tests/support/serverProcess";
 
@@ -11,7 +11,43 @@ export interface BenchServer {
   baseUrl: string;
   /** Peak resident memory of the server's processes so far (each one's VmHWM, added up), in bytes. */
   peakRss(): number;
+  /** The largest peak resident memory of any one server process so far (VmHWM), in bytes. */
+  peakRssPerProcess(): number;
+  /**
+   * CPU time the server's processes have used so far (user + system, every thread, from their own
+   * counters in /proc/<pid>/stat), added up, in ms; read before and after a load for its share.
+   */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Whether the process runs this node binary (a server process), not a helper such as esbuild. */
+function isNode(pid: number): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === readlinkSync("/proc/self/exe");
+  } catch {
+    return false;
+  }
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (100 on Linux almost always). */
+const TICKS_PER_SECOND = (() => {
+  const answer = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim());
+  return Number.isFinite(answer) && answer > 0 ? answer : 100;
+})();
+
+/** User + system CPU time of a process so far, in ms; 0 once it has gone. */
+export function processCpuMs(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return 0;
+  }
+  // The fields after the command name (which may hold spaces) in parentheses: utime is the 14th
+  // field of the line, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /** A figure of /proc/<pid>/status, in bytes. */
@@ -29,7 +65,10 @@ function statusKb(pid: number, field: string): number {
  */
 export async function startServer(env: Record<string, string>, cwd: string, onOutput?: (text: string) => void): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), MAIN], {
+  // BENCH_PROFILE=<directory>: each server process writes a .cpuprofile there when it stops
+  // (open it in Chrome's DevTools, or read its self times), to see where a call's time goes.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", resolve(process.env.BENCH_PROFILE)] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", import.meta.resolve("tsx"), MAIN], {
     cwd,
     env: {
       PATH: process.env.PATH ?? "",
@@ -74,21 +113,35 @@ export async function startServer(env: Record<string, string>, cwd: string, onOu
 
   const pid = child.pid!;
   let lastPeak = 0;
-  /** The server's processes: the first one and, with WORKERS > 1, the serving ones it started. */
+  /**
+   * The server's processes: the first one and, with WORKERS > 1, the serving ones it started;
+   * not the compiler tsx keeps beside it (esbuild), which only works while modules load.
+   */
   const processes = () => {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : []).filter(isNode)];
   };
   const readPeak = () => processes().reduce((sum, each) => sum + statusKb(each, "VmHWM"), 0);
+  const readPeakPerProcess = () => Math.max(...processes().map((each) => statusKb(each, "VmHWM")));
+  let lastPeakPerProcess = 0;
+  const remember = () => {
+    lastPeak = readPeak();
+    lastPeakPerProcess = readPeakPerProcess();
+  };
   return {
     baseUrl,
     peakRss: () => {
-      if (child.exitCode === null) lastPeak = readPeak();
+      if (child.exitCode === null) remember();
       return lastPeak;
     },
+    peakRssPerProcess: () => {
+      if (child.exitCode === null) remember();
+      return lastPeakPerProcess;
+    },
+    cpuMs: () => processes().reduce((sum, each) => sum + processCpuMs(each), 0),
     stop: async () => {
       if (child.exitCode === null) {
-        lastPeak = readPeak();
+        remember();
         child.kill("SIGTERM");
       }
       await exited;

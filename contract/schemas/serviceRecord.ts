@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral, type TNull, type TOptional, type TSchema, type TUnion } from "typebox";
-import { ARCHIVE_PAGE_SIZE } from "../limits";
+import { ARCHIVE_PAGE_SIZE, RESEARCHERS_MAX } from "../limits";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../valueSets";
 import { ListSorts } from "../listSorts";
 import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
@@ -43,6 +43,8 @@ export type ServiceRecordField = keyof ServiceRecordFields;
 export const ServiceRecord = Type.Object({
   id: Type.Integer(),
   ...fields,
+  researcherIds: Type.Array(Type.Integer(), { description: "调研人员中的用户（编号，按选择顺序）；researchers 为其姓名与手填姓名，以“、”分隔" }),
+  researcherUsers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: "researcherIds 的用户及其姓名" }),
   companyName: Type.String(),
   attachmentName: NullableText("附件原文件名"),
   createBy: Type.String({ description: "创建人姓名" }),
@@ -102,6 +104,13 @@ export const ReleaseBody = Type.Object({
   id: Type.Optional(Type.Union([Id(), Type.Null()], { description: "不填为新增；填写为修改该记录" })),
   compId,
   ...sentFields,
+  researcherIds: Type.Optional(
+    Type.Array(Id(), {
+      maxItems: RESEARCHERS_MAX,
+      description:
+        "调研人员中的用户编号（可使用敲门服务档案的在用账号）。给出时 researchers 只需写协会外人员的姓名（以“、”分隔），保存的 researchers 为这些用户的姓名加手填姓名；不给时按 researchers 原文保存（SPEC 7）",
+    }),
+  ),
 });
 /** What the service receives: every field but the company may be missing, null or empty. */
 export type RecordInput = Static<typeof ReleaseBody>;

@@ -18,6 +18,7 @@ import { CompanyListFilter } from "./CompanyListFilter";
 
 const CompanyFormModal = lazyPart(async () => (await import("./CompanyFormModal")).CompanyFormModal);
 const CompanyOwnersModal = lazyPart(async () => (await import("./CompanyOwnersModal")).CompanyOwnersModal);
+const FollowupRuleModal = lazyPart(async () => (await import("../followups/FollowupRuleModal")).FollowupRuleModal);
 
 const TITLE = "companies.title";
 const CRUMBS: Crumb[] = [
@@ -41,6 +42,8 @@ export default function CompanyList() {
   // Companies ticked for setting their owners at once; kept across pages until set or cleared.
   const [selected, setSelected] = useState<CompanySearchRow[]>([]);
   const [settingOwners, setSettingOwners] = useState(false);
+  // The company whose "no visit for N days" follow-up rule is being set.
+  const [ruleOf, setRuleOf] = useState<CompanySearchRow | null>(null);
   // Refine keeps page, size and keywords in the URL; the archive's own `id` is never among them.
   // Silent: a refusal becomes the no-permission state instead of a toast.
   const { tableProps, tableQuery, searchFormProps, filters } = useTable<
@@ -75,7 +78,7 @@ export default function CompanyList() {
         title: t("companies.columns.operation"),
         key: "operation",
         valueType: "option",
-        width: canManage ? 160 : 100,
+        width: canManage ? 240 : 100,
         render: (_, row) => (
           <Space>
             <a
@@ -88,6 +91,11 @@ export default function CompanyList() {
             {canManage && (
               <a role="button" data-testid={`company-edit-${row.id}`} onClick={() => setFormTarget({ mode: "edit", id: row.id })}>
                 {t("companies.columns.edit")}
+              </a>
+            )}
+            {canManage && (
+              <a role="button" data-testid={`company-followup-rule-${row.id}`} onClick={() => setRuleOf(row)}>
+                {t("followups.rule.action")}
               </a>
             )}
           </Space>
@@ -159,6 +167,11 @@ export default function CompanyList() {
             </Suspense>
           )}
           <CompanyImportModal open={importing} onClose={() => setImporting(false)} />
+          {ruleOf && (
+            <Suspense fallback={null}>
+              <FollowupRuleModal company={ruleOf} onClose={() => setRuleOf(null)} />
+            </Suspense>
+          )}
           {settingOwners && (
             <Suspense fallback={null}>
               <CompanyOwnersModal

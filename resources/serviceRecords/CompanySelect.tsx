@@ -1,5 +1,6 @@
 import { useSelect } from "@refinedev/antd";
 import { Select, type SelectProps } from "antd";
+import type { CSSProperties } from "react";
 import type { CompanySearchRow as Company } from "../../contract/companies";
 import { useT } from "../../src/i18n/I18nContext";
 
@@ -8,11 +9,20 @@ export function CompanySelect({
   id,
   value,
   onChange,
+  allowClear,
+  placeholder,
+  testId = "form-compId",
+  style,
 }: {
   /** From the Form.Item, so its label names the picker. */
   id?: string;
   value?: number;
-  onChange?: (value: number) => void;
+  onChange?: (value: number | undefined) => void;
+  /** A filter's picker may be emptied (the visit list). */
+  allowClear?: boolean;
+  placeholder?: string;
+  testId?: string;
+  style?: CSSProperties;
 }) {
   const t = useT();
   const { selectProps } = useSelect<Company>({
@@ -29,9 +39,11 @@ export function CompanySelect({
       {...(selectProps as SelectProps<number>)}
       id={id}
       value={value}
-      onChange={(next) => onChange?.(Number(next))}
-      placeholder={t("archive.form.compIdPlaceholder")}
-      data-testid="form-compId"
+      onChange={(next) => onChange?.(next === undefined || next === null ? undefined : Number(next))}
+      allowClear={allowClear}
+      placeholder={placeholder ?? t("archive.form.compIdPlaceholder")}
+      data-testid={testId}
+      style={style}
     />
   );
 }

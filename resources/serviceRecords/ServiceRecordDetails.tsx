@@ -3,7 +3,7 @@ import { ProForm } from "@ant-design/pro-components";
 import { useForm } from "@refinedev/antd";
 import { Button, Space } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MenuCode } from "../../contract/menus";
 import { richTextLength, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { ApiError } from "../../providers/apiError";
@@ -35,6 +35,7 @@ function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
  */
 export default function ServiceRecordDetails() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const compId = params.get("compId") ?? "";
   const idText = params.get("id");
@@ -48,7 +49,10 @@ export default function ServiceRecordDetails() {
   const lastAnswer = useRef<boolean | undefined>(undefined);
   if (access.data) lastAnswer.current = access.data.can;
   const canEdit = access.data?.can ?? lastAnswer.current;
-  if (params.get("disable") === "true" || canEdit === false) return <ServiceRecordShow id={id} onBack={() => back()} />;
+  // A view opened from a list (the archive's record tab, /visits) goes back to it as it was: its
+  // filters and page are in its address.
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  if (params.get("disable") === "true" || canEdit === false) return <ServiceRecordShow id={id} onBack={() => (fromList ? navigate(-1) : back())} />;
   return <ServiceRecordForm id={id} compId={compId} back={back} />;
 }
 
@@ -204,6 +208,7 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
           <ServiceRecordInputs
             attachmentName={record?.attachmentName}
             initialContentLength={record ? richTextLength(record.serviceContent) : 0}
+            researcherUsers={record?.researcherUsers}
           />
         </ProForm>
       )}

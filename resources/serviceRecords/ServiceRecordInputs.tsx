@@ -11,6 +11,7 @@ import { LazyRichTextEditor } from "../../src/components/RichTextEditor";
 import { useT } from "../../src/i18n/I18nContext";
 import { uploadAuthHeaders } from "../../src/pages/userCenter/uploadAuthHeaders";
 import { CompanySelect } from "./CompanySelect";
+import { useResearcherCandidates, userPick, type ResearcherUser } from "./researchers";
 import { serviceRecordRules } from "./serviceRecordRules";
 
 const DATE_TIME_PICKER_FORMAT = "YYYY-MM-DD HH:mm:ss";
@@ -22,9 +23,12 @@ const showTime = { defaultValue: dayjs(DEFAULT_TIME_OF_DAY, "HH:mm:ss") };
 export function ServiceRecordInputs({
   attachmentName,
   initialContentLength,
+  researcherUsers,
 }: {
   attachmentName?: string | null;
   initialContentLength: number;
+  /** The loaded record's researchers among the users, named even when they can no longer be picked. */
+  researcherUsers?: readonly ResearcherUser[];
 }) {
   const t = useT();
   const rules = useMemo(() => serviceRecordRules(t), [t]);
@@ -49,7 +53,9 @@ export function ServiceRecordInputs({
       <Form.Item {...text("compId")} rules={[{ required: true, message: t("archive.form.compIdPlaceholder") }]}>
         <CompanySelect />
       </Form.Item>
-      <Form.Item {...text("researchers")}>{input("researchers")}</Form.Item>
+      <Form.Item {...text("researchers")}>
+        <ResearcherPicker known={researcherUsers} placeholder={t("archive.form.researchersPlaceholder")} />
+      </Form.Item>
       <Form.Item {...text("contactPerson")} rules={rules.contactPerson}>
         <Input placeholder={t("archive.form.placeholder")} showCount maxLength={CONTACT_PERSON_MAX} data-testid="form-contactPerson" />
       </Form.Item>
@@ -119,6 +125,44 @@ export function ServiceRecordInputs({
         />
       </Form.Item>
     </>
+  );
+}
+
+/**
+ * Researchers (issue 11): several users who use the archive, picked by name, and anyone else typed
+ * in (antd's tags mode); the values are ./researchers.ts picks.
+ */
+function ResearcherPicker({
+  id,
+  value,
+  onChange,
+  known = [],
+  placeholder,
+}: {
+  id?: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  known?: readonly ResearcherUser[];
+  placeholder: string;
+}) {
+  const { users, loading } = useResearcherCandidates();
+  const options = useMemo(() => {
+    const listed = new Set(users.map((user) => user.id));
+    return [...users, ...known.filter((user) => !listed.has(user.id))].map((user) => ({ value: userPick(user.id), label: user.name }));
+  }, [users, known]);
+  return (
+    <Select
+      id={id}
+      mode="tags"
+      value={value ?? []}
+      onChange={(next: string[]) => onChange?.(next.map((pick) => pick.trim()).filter((pick) => pick !== ""))}
+      options={options}
+      loading={loading}
+      optionFilterProp="label"
+      tokenSeparators={["、", ",", "，"]}
+      placeholder={placeholder}
+      data-testid="form-researchers"
+    />
   );
 }
 

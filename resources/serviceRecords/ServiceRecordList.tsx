@@ -1,6 +1,6 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
 import type { ServiceRecordRow } from "../../contract/serviceRecord";
@@ -8,7 +8,7 @@ import { EVALUATIONS } from "../../contract/valueSets";
 import { ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { useT } from "../../src/i18n/I18nContext";
 import { Paths } from "../../contract/paths";
-import { filtersFromValues, type RecordFilterValues } from "./serviceRecordFilters";
+import { filtersFromValues, valuesFromFilters, type RecordFilterValues } from "./serviceRecordFilters";
 import { ServiceRecordListFilter } from "./ServiceRecordListFilter";
 import { ListSorts } from "../../contract/listSorts";
 
@@ -16,11 +16,12 @@ import { ListSorts } from "../../contract/listSorts";
 export function ServiceRecordList({ compId }: { compId: number }) {
   const t = useT();
   const navigate = useNavigate();
-  // The page's URL belongs to the archive (id = company), so the list keeps its state to itself;
-  // the company is a permanent filter the search form cannot drop.
-  const { tableProps, searchFormProps, sorters } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
+  // The filters, sort and page live in the address beside the archive's own `id` (Refine keeps the
+  // query parameters it does not own), so Back from a record restores them; the company is a
+  // permanent filter the search form cannot drop, and it stays out of the address.
+  const { tableProps, searchFormProps, sorters, filters } = useTable<ServiceRecordRow, HttpError, RecordFilterValues>({
     resource: "serviceRecords",
-    syncWithLocation: false,
+    syncWithLocation: true,
     pagination: { pageSize: ARCHIVE_PAGE_SIZE },
     filters: {
       permanent: [{ field: "compId", operator: "eq", value: compId }],
@@ -28,9 +29,11 @@ export function ServiceRecordList({ compId }: { compId: number }) {
     },
     onSearch: filtersFromValues,
   });
+  // The form starts from the filters the address brought; afterwards it is the source of new searches.
+  const [initialValues] = useState(() => valuesFromFilters(filters));
 
   const details = (query: Record<string, string>) =>
-    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId: String(compId), ...query }).toString()}`);
+    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId: String(compId), ...query }).toString()}`, { state: { fromList: true } });
 
   const columns = useMemo<ListColumn<ServiceRecordRow>[]>(
     () => [
@@ -64,7 +67,7 @@ export function ServiceRecordList({ compId }: { compId: number }) {
 
   return (
     <>
-      <ServiceRecordListFilter formProps={searchFormProps} onAdd={() => details({})} />
+      <ServiceRecordListFilter formProps={searchFormProps} initialValues={initialValues} onAdd={() => details({})} />
       <ListTable<ServiceRecordRow>
         testId="record-table"
         tableProps={tableProps}

@@ -8,16 +8,19 @@ import type { RecordFilterValues } from "./serviceRecordFilters";
 /** SPEC 2 record tab filters with Search and, for editors, Add. */
 export function ServiceRecordListFilter({
   formProps,
+  initialValues,
   onAdd,
 }: {
   formProps: FormProps<RecordFilterValues>;
+  /** The filters the address brought. */
+  initialValues?: RecordFilterValues;
   onAdd: () => void;
 }) {
   const t = useT();
   const canEdit = useCan({ resource: "serviceRecords", action: "edit", params: { menuCode: MenuCode.SERVICE_FILES_EDIT } }).data?.can === true;
 
   return (
-    <Form<RecordFilterValues> {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
+    <Form<RecordFilterValues> {...formProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
       <Form.Item name="researchers" label={t("archive.filter.researchers")}>
         <Input allowClear placeholder={t("archive.filter.researchersPlaceholder")} data-testid="record-filter-researchers" />
       </Form.Item>

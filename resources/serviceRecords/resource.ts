@@ -25,6 +25,8 @@ export const serviceRecords = declareResource({
     dimensions: get("/api/archives/queryDimension"),
     /** The whole archive as .docx. */
     report: post("/api/archives/queryReport"),
+    /** The users a visit's researchers are picked from (issue 11). */
+    researchers: get("/api/archives/researcherCandidates"),
   },
 });
 

@@ -1,5 +1,6 @@
 import dayjs from "dayjs";
 import { DATE_TIME_FORMAT } from "../../contract/dateTime";
+import { researcherNames } from "../../contract/serviceRecord";
 import type { ServiceRecordFormValues } from "./serviceRecordValues";
 
 /**
@@ -29,5 +30,8 @@ export function fromRecordDraft(draft: ServiceRecordDraft): Partial<ServiceRecor
     values[field] = typeof time === "string" && dayjs(time, DATE_TIME_FORMAT).isValid() ? dayjs(time, DATE_TIME_FORMAT) : null;
   }
   if (!Array.isArray(values.attachment)) values.attachment = [];
+  // A draft written while the researchers were one text field.
+  if (typeof values.researchers === "string") values.researchers = researcherNames(values.researchers);
+  else if (!Array.isArray(values.researchers)) values.researchers = [];
   return values as Partial<ServiceRecordFormValues>;
 }

@@ -1,7 +1,7 @@
-import type { CrudFilters } from "@refinedev/core";
-import type { Dayjs } from "dayjs";
+import type { CrudFilter, CrudFilters } from "@refinedev/core";
+import dayjs, { type Dayjs } from "dayjs";
 import { DATE_FORMAT } from "../../contract/dateTime";
-import type { Evaluation } from "../../contract/valueSets";
+import { EVALUATIONS, type Evaluation } from "../../contract/valueSets";
 
 /** The record tab's filter form (SPEC 2): researcher, contact person, date range, evaluation. */
 export interface RecordFilterValues {
@@ -34,4 +34,29 @@ export function filtersFromValues(values: RecordFilterValues): CrudFilters {
       value: begin && end ? [`${begin.format(DATE_FORMAT)} 00:00:00`, end.format(DATE_FORMAT)] : undefined,
     },
   ];
+}
+
+const valueOf = (filters: readonly CrudFilter[], field: string): unknown =>
+  filters.find((filter) => "field" in filter && filter.field === field)?.value;
+
+const asText = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+
+/** A date the address brought, as the picker holds it; anything else is no date. */
+export function dayOf(value: unknown): Dayjs | null {
+  const text = asText(value)?.slice(0, 10);
+  const day = text === undefined ? null : dayjs(text, DATE_FORMAT, true);
+  return day?.isValid() ? day : null;
+}
+
+/** The list's filters (as the address keeps them, so Back restores them) as the form's values. */
+export function valuesFromFilters(filters: readonly CrudFilter[]): RecordFilterValues {
+  const range = valueOf(filters, DATE_FIELD);
+  const [begin, end] = Array.isArray(range) ? range.map(dayOf) : [null, null];
+  const evaluation = valueOf(filters, "comprehensiveEvaluation");
+  return {
+    researchers: asText(valueOf(filters, "researchers")),
+    contactPerson: asText(valueOf(filters, "contactPerson")),
+    dateRange: begin && end ? [begin, end] : undefined,
+    comprehensiveEvaluation: EVALUATIONS.find((value) => value === evaluation),
+  };
 }

@@ -2,9 +2,14 @@ import dayjs, { type Dayjs } from "dayjs";
 import { DATE_TIME_FORMAT } from "../../contract/dateTime";
 import { richText, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
 import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../contract/valueSets";
+import { researcherPicks, researchersPayload } from "./researchers";
 
-/** The form's values: the pickers hold Dayjs, the upload control a list of file ids. */
-export type ServiceRecordFormValues = Omit<ServiceRecordFields, "serviceTime" | "nextFollowTime" | "attachment"> & {
+/**
+ * The form's values: the pickers hold Dayjs, the upload control a list of file ids, the researcher
+ * picker one value a researcher (a user's pick or a typed name, ./researchers.ts).
+ */
+export type ServiceRecordFormValues = Omit<ServiceRecordFields, "serviceTime" | "nextFollowTime" | "attachment" | "researchers"> & {
+  researchers: string[];
   serviceTime: Dayjs | null;
   nextFollowTime: Dayjs | null;
   attachment: string[];
@@ -16,6 +21,7 @@ export function newRecordValues(compId: number | undefined): Partial<ServiceReco
     compId,
     comprehensiveEvaluation: DEFAULT_EVALUATION,
     isOpenPatnavi: DEFAULT_ACCOUNT_OPEN_STATE,
+    researchers: [],
     attachment: [],
     serviceTime: null,
     nextFollowTime: null,
@@ -28,6 +34,7 @@ const dateTime = (value: string | null | undefined): Dayjs | null => (value ? da
 export function recordValues(record: ServiceRecord): Partial<ServiceRecordFormValues> {
   return {
     ...record,
+    researchers: researcherPicks(record.researchers, record.researcherUsers),
     serviceTime: dateTime(record.serviceTime),
     nextFollowTime: dateTime(record.nextFollowTime),
     attachment: record.attachment ? [record.attachment] : [],
@@ -36,12 +43,15 @@ export function recordValues(record: ServiceRecord): Partial<ServiceRecordFormVa
 
 const optional = (value: string | null | undefined): string | null => value?.trim() || null;
 
-/** The form's values as releaseArchives takes them; cleared optional fields go as null. */
-export function toPayload(values: ServiceRecordFormValues): ServiceRecordFields {
+/**
+ * The form's values as releaseArchives takes them; cleared optional fields go as null. The picked
+ * users go as researcherIds, the typed names as the text, to which the server adds the users' names.
+ */
+export function toPayload(values: ServiceRecordFormValues): ServiceRecordFields & { researcherIds: number[] } {
   return {
     ...values,
     compId: Number(values.compId),
-    researchers: optional(values.researchers),
+    ...researchersPayload(values.researchers),
     contactPerson: optional(values.contactPerson),
     contactPersonPhone: optional(values.contactPersonPhone),
     contactPersonPosition: optional(values.contactPersonPosition),

@@ -3,6 +3,7 @@ import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kys
 import pg from "pg";
 import type { Logger } from "../logger";
 import { DatabaseUnavailableError, isDatabaseUnavailable, reasonOf } from "./faults";
+import { statementNameOf } from "./prepared";
 
 /** Connections per server process. */
 const POOL_SIZE = 10;
@@ -124,7 +125,9 @@ function guardedPool(pool: pg.Pool, availability: Availability): PostgresPool {
       let broken: Error | undefined;
       const query = async (sql: string, parameters: readonly unknown[]) => {
         try {
-          return await client.query(sql, [...parameters]);
+          const name = statementNameOf(sql);
+          // A prepared statement (server/db/prepared.ts) runs by name: parsed and planned once per connection.
+          return await client.query(name === undefined ? { text: sql, values: [...parameters] } : { name, text: sql, values: [...parameters] });
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
             broken = error as Error;

@@ -338,6 +338,14 @@ export interface Database {
   rateLimitCounters: RateLimitCountersTable;
   usedIdTokens: UsedIdTokensTable;
   companyOwners: CompanyOwnersTable;
+  serviceRecordResearchers: ServiceRecordResearchersTable;
+}
+
+/** The users among a visit record's researchers (migration 0011), in the order they were picked. */
+export interface ServiceRecordResearchersTable {
+  recordId: number;
+  userId: number;
+  position: ColumnType<number, number | undefined, number>;
 }
 
 /** The staff users a company's archive belongs to (data scope `own`). */

@@ -46,7 +46,8 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(date: Date, timeZone: string): WallClock {
+/** The zone's wall clock at the instant, from Intl: exact, and the costly part (a few µs a call). */
+function intlWallClock(date: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(date)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -58,6 +59,57 @@ function wallClock(date: Date, timeZone: string): WallClock {
     hour: parts.hour,
     minute: parts.minute,
     second: parts.second,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in ms (whole seconds), from Intl. */
+function intlOffsetAt(epochMs: number, timeZone: string): number {
+  const w = intlWallClock(new Date(epochMs), timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Hours whose offset a zone remembers; past that the memory starts again (about 11 years of hours). */
+const OFFSET_HOURS_KEPT = 100_000;
+/** An hour in which the zone's offset changes: its instants are asked of Intl one by one. */
+const CHANGING = Number.NaN;
+const offsetsByZone = new Map<string, Map<number, number>>();
+
+/**
+ * How far the zone's wall clock is ahead of UTC at that instant, in ms, as Intl says, asked of
+ * Intl once per hour of time: an hour whose first and last second have the same offset keeps it
+ * throughout (zones change their offset at most once in an hour), and an hour in which it changes
+ * is asked second by second. A listed page of dates costs a few map lookups instead of two Intl
+ * calls a record.
+ */
+function offsetAt(epochMs: number, timeZone: string): number {
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  const hour = Math.floor(epochMs / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const first = intlOffsetAt(start, timeZone);
+    offset = first === intlOffsetAt(start + HOUR_MS - 1000, timeZone) ? first : CHANGING;
+    if (offsets.size >= OFFSET_HOURS_KEPT) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? intlOffsetAt(epochMs, timeZone) : offset;
+}
+
+function wallClock(date: Date, timeZone: string): WallClock {
+  const epochMs = date.getTime();
+  if (Number.isNaN(epochMs)) return intlWallClock(date, timeZone);
+  // The wall clock read as if it were UTC: its fields are the zone's, to the second.
+  const wall = new Date(Math.floor(epochMs / 1000) * 1000 + offsetAt(epochMs, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
@@ -73,13 +125,6 @@ export function formatDateTime(date: Date, timeZone: string): string {
   // One look at the zone's clock: it is the costly part of every date a page lists.
   const w = wallClock(date, timeZone);
   return `${dayOf(w)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
-}
-
-/** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const w = wallClock(new Date(epochMs), timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;

@@ -133,7 +133,8 @@ export async function registerBodies(app: App): Promise<void> {
       headerPairs: 100,
     },
   });
-  app.addHook("preValidation", async (request, reply) => {
+  app.addHook("preValidation", (request, reply, done) => {
     if (request.isMultipart()) guardMultipart(request, reply, app.config.uploadIdleMs);
+    done();
   });
 }

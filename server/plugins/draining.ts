@@ -12,10 +12,11 @@ export async function registerDraining(app: App): Promise<void> {
   app.addHook("preClose", async () => {
     draining = true;
   });
-  app.addHook("onRequest", async () => {
-    if (draining) throw AppError.unavailable(Messages.shuttingDown);
+  app.addHook("onRequest", (_request, _reply, done) => {
+    done(draining ? AppError.unavailable(Messages.shuttingDown) : undefined);
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (draining) reply.header("connection", "close");
+    done(null, payload);
   });
 }

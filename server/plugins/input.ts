@@ -85,6 +85,8 @@ function nulMessage(field: string, part: keyof typeof PART_NAMES): ServerText {
   return field === part ? text("server.validation.nulInPart", { part: PART_NAMES[part] }) : text("server.validation.nulInField", { field });
 }
 
+const PARTS = ["query", "params", "body"] as const;
+
 /** The JSON parser with the depth bound, and the NUL check of every parsed part. */
 export function registerInput(app: App): void {
   // Fastify's own parser: empty and invalid bodies keep their errors, __proto__ and constructor.prototype keys are refused.
@@ -98,10 +100,11 @@ export function registerInput(app: App): void {
     parseJson(request, body as string, done);
   });
 
-  app.addHook("preValidation", async (request) => {
-    for (const part of ["query", "params", "body"] as const) {
+  app.addHook("preValidation", (request, _reply, done) => {
+    for (const part of PARTS) {
       const field = nulField(request[part], part);
-      if (field !== undefined) throw AppError.badRequest(nulMessage(field, part));
+      if (field !== undefined) return done(AppError.badRequest(nulMessage(field, part)));
     }
+    done();
   });
 }

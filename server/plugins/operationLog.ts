@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Multipart } from "@fastify/multipart";
-import type { FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from "fastify";
 import { writeLog } from "../modules/logs/writer";
 import type { App } from "../types";
 
@@ -117,20 +117,21 @@ function envelopeMessage(payload: unknown): string | undefined {
 export function registerOperationLog(app: App): void {
   requireDeclaredLogAction(app);
 
-  app.addHook("preHandler", async (request) => {
-    if (request.routeOptions.config.logAction && request.isMultipart()) noteMultipartParts(request);
-  });
+  const preHandler: preHandlerHookHandler = (request, _reply, done) => {
+    if (request.isMultipart()) noteMultipartParts(request);
+    done();
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.routeOptions.config.logAction && reply.statusCode >= 400) outcomeOf(request).errorMessage = envelopeMessage(payload);
-    return payload;
-  });
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.statusCode >= 400) outcomeOf(request).errorMessage = envelopeMessage(payload);
+    done(null, payload);
+  };
 
-  app.addHook("onResponse", async (request, reply) => {
+  const onResponse: onResponseHookHandler = (request, reply, done) => {
     const stated = request.routeOptions.config.logAction;
     // A call refused by a rate limit changed nothing, and logging it would give a flood over the
     // limit one database write per request after all; the request log still shows it.
-    if (!stated || reply.statusCode === 429) return;
+    if (!stated || reply.statusCode === 429) return done();
     const logAction = typeof stated === "function" ? stated(request) : stated;
     const params = paramsOf(request);
     const failed = reply.statusCode >= 400;
@@ -147,5 +148,20 @@ export function registerOperationLog(app: App): void {
       durationMs: reply.elapsedTime,
       errorMessage: failed ? (outcomes.get(request)?.errorMessage ?? null) : null,
     });
+    done();
+  };
+
+  // The hooks are the routes' own, on the routes that state a logAction: the calls that log
+  // nothing (the lists, the reads) do not pass through them.
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.logAction) return;
+    route.preHandler = [...hooksOf(route.preHandler), preHandler];
+    route.onSend = [...hooksOf(route.onSend), onSend];
+    route.onResponse = [...hooksOf(route.onResponse), onResponse];
   });
+}
+
+/** A route's hooks of one kind as a list (a route may state none, one, or several). */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }

@@ -1,4 +1,9 @@
-import helmet from "@fastify/helmet";
+import { createRequire } from "node:module";
+import type { IncomingMessage, ServerResponse } from "node:http";
+// The `helmet` route option's type (other headers for a route, the /idp pages, or false for none),
+// as @fastify/helmet declares it; the plugin itself is not registered (registerSecurity).
+import type {} from "@fastify/helmet";
+import type { HelmetOptions } from "helmet";
 import type { Config } from "../config";
 import type { App } from "../types";
 
@@ -57,15 +62,69 @@ export function identityProviderHelmet(config: Pick<Config, "publicUrl">) {
   return { contentSecurityPolicy: { useDefaults: false, directives: identityProviderPolicy(config) } };
 }
 
-/** Helmet's security headers on every answer, with the CSP above. */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set at start from the route's `helmet` option: the security headers its answers carry. */
+    securityHeaders?: readonly (readonly [string, string])[];
+  }
+}
+
+/**
+ * helmet, the package @fastify/helmet applies, from where that plugin finds it: the headers are
+ * helmet's own, only computed once.
+ */
+const helmet = createRequire(createRequire(import.meta.url).resolve("@fastify/helmet"))("helmet") as (options: HelmetOptions) => (
+  req: IncomingMessage,
+  res: Pick<ServerResponse, "setHeader" | "removeHeader">,
+  next: (error?: unknown) => void,
+) => void;
+
+/** The headers helmet sets with these options, as pairs to set on each answer. */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      headers.set(name, String(value));
+      return this as unknown as ServerResponse;
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+  };
+  helmet(options)({} as IncomingMessage, response, (error) => {
+    if (error) throw error;
+  });
+  return [...headers];
+}
+
+/**
+ * Helmet's security headers on every answer, with the CSP above; a route's `helmet` option
+ * replaces parts of them (or, false, drops them) as @fastify/helmet's would. @fastify/helmet
+ * builds helmet's middleware anew on every request (parsing the CSP each time, in two hooks); here
+ * the headers are computed once at start, per route with its own option, and each request only
+ * sets them, on the raw response like helmet, so answers written past Fastify (a hijacked reply,
+ * the /idp provider) carry them too.
+ */
 export async function registerSecurity(app: App): Promise<void> {
   const { config } = app;
-  await app.register(helmet, {
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Only meaningful, and only safe to promise, when users reach the server over https.
     strictTransportSecurity: config.publicUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // The same promise as frame-ancestors 'none', for browsers that only read the older header.
     frameguard: { action: "deny" },
+  };
+  const everyAnswer = helmetHeaders(options);
+  app.addHook("onRoute", (route) => {
+    if (route.helmet === undefined) return;
+    const own = route.helmet === false ? [] : helmetHeaders({ ...options, ...route.helmet } as HelmetOptions);
+    route.config = { ...route.config, securityHeaders: own };
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    const headers = request.routeOptions.config.securityHeaders ?? everyAnswer;
+    const raw = reply.raw;
+    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i][0], headers[i][1]);
+    done();
   });
 }

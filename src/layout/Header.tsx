@@ -10,6 +10,8 @@ import { useSiteSettings } from "../site/SiteSettings";
 import { lazyPage } from "../lazyPage";
 
 const UserMenu = lazyPage(() => import("./UserMenu"));
+// The follow-up badge and notification bell, for holders of the follow-up menu.
+const HeaderAlerts = lazyPage(() => import("./HeaderAlerts"));
 
 export function Header() {
   const { t, locale, setLocale } = useI18n();
@@ -35,6 +37,11 @@ export function Header() {
           <a role="button" className="app-header__lang" lang={nextLocale} onClick={() => setLocale(nextLocale)}>
             <GlobalOutlined aria-hidden /> {t(`shell.header.switchTo.${nextLocale}`)}
           </a>
+          {user && (
+            <Suspense fallback={null}>
+              <HeaderAlerts />
+            </Suspense>
+          )}
           {user && (
             <Suspense fallback={null}>
               <UserMenu greeting={t("shell.header.greeting", { name: greetingNameOf(user, t) })} />

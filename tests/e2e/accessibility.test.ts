@@ -80,6 +80,9 @@ const SCREENS: readonly Screen[] = [
   { name: "visit record view", role: "admin", path: ({ company, record }) => `/serviceFilesDetails?compId=${company}&id=${record}&disable=true` },
   { name: "user list", role: "admin", path: () => "/user" },
   { name: "operation log", role: "admin", path: () => "/logs" },
+  { name: "visit records", role: "admin", path: () => "/visits" },
+  { name: "service statistics", role: "admin", path: () => "/statistics" },
+  { name: "my follow-ups", role: "admin", path: () => "/followups" },
 ];
 
 /** The page has drawn its content: no spinner, skeleton or pending request left. */
@@ -177,7 +180,8 @@ describe.skipIf(!hasChromium)("every screen accessible and in the reader's langu
       const lines = await header
         .locator(".app-header__title, .app-header__actions a")
         .evaluateAll((els) => els.map((el) => `${el.textContent?.trim()}: ${el.getClientRects().length}`));
-      expect(lines.length).toBe(4);
+      // Title, back home, language, follow-up badge, notification bell, user menu.
+      expect(lines.length).toBe(6);
       expect(lines.filter((l) => !l.endsWith(": 1")), language).toEqual([]);
       const tops = await header
         .locator(".app-header__title, .app-header__actions a")

@@ -7,11 +7,14 @@ import auth from "./auth";
 import common from "./common";
 import companies from "./companies";
 import controls from "./controls";
+import followups from "./followups";
 import shell from "./shell";
+import statistics from "./statistics";
 import providers from "./providers";
 import questionnaires from "./questionnaires";
 import userManage from "./userManage";
+import visits from "./visits";
 
 /** What the browser shows in English (see ../zh-CN/app.ts); loaded only when English is chosen. */
-const en: Messages<typeof zhApp> = { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, userManage };
+const en: Messages<typeof zhApp> = { account, admin, archive, auth, common, companies, controls, followups, shell, providers, questionnaires, userManage, visits, statistics };
 export default en;

@@ -48,6 +48,7 @@ const archive: Messages<typeof zh> = {
     compId: "Company",
     compIdPlaceholder: "Enter keywords to search companies",
     researchers: "Researchers",
+    researchersPlaceholder: "Choose association staff, or type the name of someone outside and press Enter",
     contactPerson: "Contact person",
     contactPersonPhone: "Contact phone",
     contactPersonPosition: "Contact person's position",

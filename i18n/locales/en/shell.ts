@@ -34,8 +34,10 @@ const shell: Messages<typeof zh> = {
     accreditedInstitution: "Enterprise certification",
     serviceFiles: "Knock-door service archive",
     serviceFilesDetails: "Service information",
+    visits: "Visit records",
     userList: "User list",
     logs: "Log list",
+    statistics: "Service statistics",
   },
   crumbs: {
     dataIntelligence: "Data intelligence",

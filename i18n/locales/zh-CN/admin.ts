@@ -11,16 +11,20 @@ const admin = {
     userCenter: "个人中心",
     "userCenter:certification": "企业认证",
     serviceFiles: "敲门服务档案",
+    "serviceFiles:visits": "走访记录",
     admin: "系统管理",
     "admin:users": "用户列表",
     "admin:users:edit": "用户管理",
     "admin:logs": "操作日志",
+    "serviceFiles:followups": "我的待跟进",
+    statistics: "服务统计",
   },
   /** The built-in roles by their code (contract/menus.ts RoleCode). */
   roles: {
     admin: "管理员",
     staff: "协会工作人员",
     member: "会员企业",
+    manager: "协会管理人员",
   },
   noPermission: {
     title: "没有权限",

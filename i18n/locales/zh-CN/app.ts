@@ -5,10 +5,13 @@ import auth from "./auth";
 import common from "./common";
 import companies from "./companies";
 import controls from "./controls";
+import followups from "./followups";
 import shell from "./shell";
+import statistics from "./statistics";
 import providers from "./providers";
 import questionnaires from "./questionnaires";
 import userManage from "./userManage";
+import visits from "./visits";
 
 /** What the browser shows: every namespace but the server's own texts (server.ts), which only the server renders. */
-export default { account, admin, archive, auth, common, companies, controls, shell, providers, questionnaires, userManage };
+export default { account, admin, archive, auth, common, companies, controls, followups, shell, providers, questionnaires, userManage, visits, statistics };

@@ -45,6 +45,7 @@ const archive = {
     compId: "企业",
     compIdPlaceholder: "请输入关键词搜索企业",
     researchers: "调研人员",
+    researchersPlaceholder: "选择协会人员，或输入协会外人员的姓名后回车",
     contactPerson: "联系人",
     contactPersonPhone: "联系电话",
     contactPersonPosition: "联系人职务",

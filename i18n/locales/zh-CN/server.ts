@@ -133,6 +133,10 @@ const server = {
     sendFailed: "短信发送失败，请稍后再试",
     resendIn: "验证码已发送，请 {seconds} 秒后再试",
   },
+  followups: {
+    notFound: "该企业当前没有待跟进事项",
+    changed: "该企业已有新的走访，待跟进事项已变化，请刷新后再试",
+  },
   companies: {
     notFound: "企业不存在",
     outOfScope: "该企业不在您负责的范围内，无权查看或修改其档案",
@@ -217,6 +221,38 @@ const server = {
     badDate: "请输入正确的日期",
     attachmentMissing: "附件不存在，请重新上传",
     attachmentNotOffice: "附件不是有效的 .docx、.xlsx 或 .pptx 文档",
+    researcherNotStaff: "调研人员须为可使用敲门服务档案的在用账号",
+  },
+  /** Every visit across companies (/visits) and its .xlsx export; the columns are the page's (visits.columns). */
+  visits: {
+    badDate: "请输入正确的日期",
+    exportTooMany: "符合条件的走访记录超过 {max} 条，请缩小筛选范围后再导出",
+    sheet: "走访记录",
+    fileName: "走访记录-{date}.xlsx",
+  },
+  /** 服务统计 and the annual service report (.xlsx, .docx); the page's texts (statistics.*) name the figures. */
+  statistics: {
+    badDate: "请输入正确的统计期（YYYY-MM-DD）",
+    reversed: "统计期的开始日期不能晚于结束日期",
+    tooLong: "统计期不能超过 {years} 年",
+    title: "服务统计报告",
+    period: "统计期：{from} 至 {to}",
+    madeAt: "生成时间：{time}",
+    fileName: "服务统计报告-{from}-{to}.{ext}",
+    summarySheet: "概览",
+    summary: "一、概览",
+    byMonth: "二、按月",
+    byResearcher: "三、按调研人员",
+    byEvaluation: "四、综合评价",
+    bySegment: "五、按产业链环节",
+    byDistrict: "六、按所在区域",
+    item: "项目",
+    month: "月份",
+    share: "占比",
+    value: "数值",
+    registered: "登记企业数",
+    coverage: "覆盖率",
+    noData: "统计期内暂无走访",
   },
   /** The archive's .docx export; the form's labels (archive.form) name the record's fields. */
   report: {

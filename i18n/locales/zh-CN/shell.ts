@@ -31,8 +31,10 @@ const shell = {
     accreditedInstitution: "企业认证",
     serviceFiles: "敲门服务档案",
     serviceFilesDetails: "服务信息",
+    visits: "走访记录",
     userList: "用户列表",
     logs: "日志列表",
+    statistics: "服务统计",
   },
   crumbs: {
     dataIntelligence: "数据智能",

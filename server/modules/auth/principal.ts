@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { Dialect } from "../../db/database";
+import { prepare } from "../../db/prepared";
 import { fromDbTime, toDbTime } from "../../db/time";
-import { accessOf } from "./permissions";
 import { hashToken } from "./tokens";
 
 /** The caller behind a valid access token: request.user. */
@@ -25,25 +27,79 @@ export type TokenCheck = { state: "valid"; user: SignedInUser } | { state: "inva
 /** Writes to last_seen_at are spaced at least this far apart, so requests do not each write. */
 export const LAST_SEEN_INTERVAL_MS = 60_000;
 
-export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialect">, token: string): Promise<TokenCheck> {
-  const row = await app.db
-    .selectFrom("accessTokens")
-    .innerJoin("authSessions", "authSessions.id", "accessTokens.sessionId")
-    .innerJoin("users", "users.id", "authSessions.userId")
-    .select([
-      "accessTokens.expiresAt",
-      "authSessions.id as sessionId",
-      "authSessions.revokedAt",
-      "authSessions.lastSeenAt",
-      "users.id as userId",
-      "users.username",
-      "users.name",
-      "users.status",
-      "users.deleted",
-      "users.mustChangePassword",
-    ])
-    .where("accessTokens.tokenHash", "=", hashToken(token))
-    .executeTakeFirst();
+type Deps = Pick<FastifyInstance, "db" | "dialect">;
+
+/**
+ * The codes a subquery lists, as the text of one JSON array (json_group_array on SQLite,
+ * json_agg on PostgreSQL, null there when there are none).
+ */
+const codeList = (dialect: Dialect, ref: string) =>
+  dialect === "postgres" ? sql<string | null>`json_agg(distinct ${sql.ref(ref)})::text` : sql<string | null>`json_group_array(distinct ${sql.ref(ref)})`;
+
+/** Lists read before, sorted: the same few role and menu sets come back on every call. */
+const knownCodes = new Map<string, readonly string[]>();
+const KNOWN_CODES_KEPT = 1000;
+
+/** The sorted codes of a codeList, each call its own array. */
+function codesOf(list: string | null): string[] {
+  if (list === null) return [];
+  let codes = knownCodes.get(list);
+  if (!codes) {
+    codes = (JSON.parse(list) as string[]).sort();
+    if (knownCodes.size >= KNOWN_CODES_KEPT) knownCodes.clear();
+    knownCodes.set(list, codes);
+  }
+  return codes.slice();
+}
+
+/**
+ * What the guard reads on every call, in one statement prepared once (server/db/prepared.ts):
+ * the token's session and user as they are now (revocation, status, deletion), with the codes of
+ * the user's roles and of the menus they hold, so a call costs one round trip to the database and
+ * no query building. Nothing of it is kept between calls: a session ended or a role changed in any
+ * process is seen by the next call.
+ */
+function prepareLookup(db: Deps["db"], dialect: Dialect) {
+  return prepare(db, (v: { tokenHash: string }) =>
+    db
+      .selectFrom("accessTokens")
+      .innerJoin("authSessions", "authSessions.id", "accessTokens.sessionId")
+      .innerJoin("users", "users.id", "authSessions.userId")
+      .select((eb) => [
+        "accessTokens.expiresAt",
+        "authSessions.id as sessionId",
+        "authSessions.revokedAt",
+        "authSessions.lastSeenAt",
+        "users.id as userId",
+        "users.username",
+        "users.name",
+        "users.status",
+        "users.deleted",
+        "users.mustChangePassword",
+        eb
+          .selectFrom("userRoles")
+          .innerJoin("roles", "roles.id", "userRoles.roleId")
+          .select(codeList(dialect, "roles.code").as("codes"))
+          .whereRef("userRoles.userId", "=", "users.id")
+          .as("roleCodes"),
+        eb
+          .selectFrom("userRoles")
+          .innerJoin("roleMenus", "roleMenus.roleId", "userRoles.roleId")
+          .innerJoin("menus", "menus.id", "roleMenus.menuId")
+          .select(codeList(dialect, "menus.code").as("codes"))
+          .whereRef("userRoles.userId", "=", "users.id")
+          .as("menuCodes"),
+      ])
+      .where("accessTokens.tokenHash", "=", v.tokenHash),
+  );
+}
+
+const lookups = new WeakMap<Deps["db"], ReturnType<typeof prepareLookup>>();
+
+export async function checkAccessToken(app: Deps, token: string): Promise<TokenCheck> {
+  let lookup = lookups.get(app.db);
+  if (!lookup) lookups.set(app.db, (lookup = prepareLookup(app.db, app.dialect)));
+  const row = await lookup.first({ tokenHash: hashToken(token) });
   const now = new Date();
   if (!row || fromDbTime(row.expiresAt) <= now) return { state: "invalid" };
   if (row.revokedAt !== null || row.status !== "enabled" || row.deleted === 1) return { state: "ended" };
@@ -57,7 +113,6 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
       .where("lastSeenAt", "<=", toDbTime(app.dialect, new Date(now.getTime() - LAST_SEEN_INTERVAL_MS)))
       .execute();
   }
-  const { roles, menus } = await accessOf(app.db, row.userId);
   return {
     state: "valid",
     user: {
@@ -65,8 +120,8 @@ export async function checkAccessToken(app: Pick<FastifyInstance, "db" | "dialec
       username: row.username,
       name: row.name,
       sessionId: row.sessionId,
-      roles,
-      menus,
+      roles: codesOf(row.roleCodes),
+      menus: codesOf(row.menuCodes),
       mustChangePassword: row.mustChangePassword === 1,
     },
   };

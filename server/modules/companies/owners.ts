@@ -20,8 +20,8 @@ export interface CompanyOwner {
   name: string;
 }
 
-/** Users who may own a company: active accounts whose roles reach the service archive. */
-function archiveUsers(db: Db) {
+/** Users who may own a company (and be a visit's researcher): active accounts whose roles reach the service archive. */
+export function archiveUsers(db: Db) {
   return db
     .selectFrom("users")
     .where("users.deleted", "=", 0)
@@ -39,7 +39,7 @@ function archiveUsers(db: Db) {
     );
 }
 
-const shownName = (row: { name: string; username: string }) => row.name || row.username;
+export const shownName = (row: { name: string; username: string }) => row.name || row.username;
 
 /**
  * The data scope (issue 11): a user reaches every company's archive when one of their roles has

@@ -37,7 +37,12 @@ export interface VisitRecord {
 
 /** Fills the visit record form (/serviceFilesDetails) as a user types, and saves it. */
 export async function recordVisit(page: Page, visit: VisitRecord): Promise<void> {
-  await page.getByTestId("form-researchers").fill(visit.researchers);
+  // The researchers' picker (antd Select, tags mode): a staff member of that name is picked, anyone
+  // else stays as typed.
+  await page.getByTestId("form-researchers").click();
+  await page.keyboard.type(visit.researchers);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
   await page.getByTestId("form-contactPerson").fill(visit.contactPerson);
   await page.getByTestId("form-contactPersonPhone").fill(visit.contactPersonPhone);
   await page.getByTestId("form-cooperativePartner").fill(visit.cooperativePartner);

@@ -10,4 +10,5 @@ export const RecordMessages = {
   badDate: text("server.archive.badDate"),
   attachmentMissing: text("server.archive.attachmentMissing"),
   attachmentNotOffice: text("server.archive.attachmentNotOffice"),
+  researcherNotStaff: text("server.archive.researcherNotStaff"),
 } as const;

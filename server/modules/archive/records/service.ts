@@ -11,8 +11,9 @@ import type { RecordInput } from "../../../../contract/schemas/serviceRecord";
 import { DEFAULT_ACCOUNT_OPEN_STATE, DEFAULT_EVALUATION } from "../../../../contract/valueSets";
 import type { ListSortColumn } from "../../../../contract/listSorts";
 import type { Dialect } from "../../../db/database";
-import { containsText } from "../../../db/like";
+import { containsPattern, matchesPattern } from "../../../db/like";
 import { ordered, type ListOrder } from "../../../db/order";
+import { prepare, PreparedShapes } from "../../../db/prepared";
 import type { Database, DbTime, FileRow } from "../../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
@@ -20,6 +21,7 @@ import type { ServerText } from "../../../i18n";
 import { sanitizeRichText } from "../richText";
 import { attachmentProblem } from "./attachment";
 import { RecordMessages, validationMessage } from "./messages";
+import { pickedResearchers, researchersOf, researchersText, saveResearcherLinks } from "./researchers";
 
 export interface RecordDeps {
   db: Kysely<Database>;
@@ -37,10 +39,36 @@ interface ShownError {
   message: ServerText;
 }
 
-/** Trimmed; empty means none. */
 /** SPEC 5: a company's visits, the latest first. */
 const NEWEST_VISIT: ListOrder<ListSortColumn<"serviceRecords">> = { column: "serviceTime", asc: false };
 
+/** Which filters a page call has, and its order: each shape is one prepared statement. */
+interface PageShape {
+  researchers: boolean;
+  contactPerson: boolean;
+  evaluation: boolean;
+  from: boolean;
+  to: boolean;
+  orders: ListOrder<ListSortColumn<"serviceRecords">>[] | undefined;
+}
+
+const pageShapeKey = (shape: PageShape): string =>
+  `${+shape.researchers}${+shape.contactPerson}${+shape.evaluation}${+shape.from}${+shape.to}${shape.orders?.map((o) => `,${o.column}:${+o.asc}`).join("") ?? ""}`;
+
+/** What a page statement binds; a filter the shape leaves out is bound nowhere. */
+interface PageValues extends Record<string, unknown> {
+  compId: number;
+  /** LIKE patterns (containsPattern). */
+  researchers: string;
+  contactPerson: string;
+  evaluation: string;
+  from: DbTime;
+  to: DbTime;
+  limit: number;
+  offset: number;
+}
+
+/** Trimmed; empty means none. */
 const optional = (text: string | null | undefined): string | null => {
   const value = text?.trim() ?? "";
   return value ? value : null;
@@ -77,55 +105,98 @@ export class ServiceRecords {
 
   /** POST /api/archives/queryArchivesPage: one company's records, newest service time first or as the caller sorts them. */
   async page(query: { current: number; size: number; model: ServiceRecordFilter; orders?: ListOrder<ListSortColumn<"serviceRecords">>[] }): Promise<Page<ServiceRecordRow>> {
-    const { db, dialect, timeZone } = this.deps;
+    const { dialect, timeZone } = this.deps;
     const filter = query.model;
     const { from, to } = timeRange(filter, timeZone);
     const researchers = optional(filter.researchers);
     const contactPerson = optional(filter.contactPerson);
-    let records = db.selectFrom("serviceRecords").where("serviceRecords.compId", "=", filter.compId);
-    if (researchers) records = records.where((eb) => containsText(dialect, eb.ref("serviceRecords.researchers"), researchers));
-    if (contactPerson) records = records.where((eb) => containsText(dialect, eb.ref("serviceRecords.contactPerson"), contactPerson));
-    if (filter.comprehensiveEvaluation) records = records.where("serviceRecords.comprehensiveEvaluation", "=", filter.comprehensiveEvaluation);
-    if (from) records = records.where("serviceRecords.serviceTime", ">=", toDbTime(dialect, from));
-    if (to) records = records.where("serviceRecords.serviceTime", "<=", toDbTime(dialect, to));
-    // One statement whatever the filter: the rows of the page, looked up by ids that come from
-    // the company's listing index alone (migration 0008, so a deep page skips index entries, not
-    // rows), with the count of all matches beside them.
-    const count = records.select((eb) => eb.fn.countAll().as("total"));
-    const order = (table: string) => ({ serviceTime: `${table}.serviceTime` });
-    const pageIds = ordered(records.select("serviceRecords.id"), query.orders, order("serviceRecords"), NEWEST_VISIT, "serviceRecords.id")
-      .limit(query.size)
-      .offset((query.current - 1) * query.size);
-    const rows = await ordered(
-      db.selectFrom("serviceRecords as shown")
-      .innerJoin("users as creator", "creator.id", "shown.createBy")
-      .select([
-        "shown.id",
-        "shown.compId",
-        "shown.researchers",
-        "shown.contactPerson",
-        "shown.contactPersonPhone",
-        "shown.comprehensiveEvaluation",
-        "shown.serviceTime",
-        "shown.createDate",
-        "creator.name as createBy",
-        count.as("total"),
-      ])
-      .where("shown.id", "in", pageIds),
-      query.orders,
-      order("shown"),
-      NEWEST_VISIT,
-      "shown.id",
-    ).execute();
+    const evaluation = filter.comprehensiveEvaluation || null;
+    const shape: PageShape = { researchers: researchers !== null, contactPerson: contactPerson !== null, evaluation: evaluation !== null, from: from !== null, to: to !== null, orders: query.orders };
+    const statements = this.pageStatements.get(pageShapeKey(shape), () => this.preparePage(shape));
+    const values: PageValues = {
+      compId: filter.compId,
+      researchers: researchers === null ? "" : containsPattern(researchers),
+      contactPerson: contactPerson === null ? "" : containsPattern(contactPerson),
+      evaluation: evaluation ?? "",
+      from: from === null ? "" : toDbTime(dialect, from),
+      to: to === null ? "" : toDbTime(dialect, to),
+      limit: query.size,
+      offset: (query.current - 1) * query.size,
+    };
+    const rows = await statements.rows.all(values);
     let total = rows[0]?.total ?? 0;
     // A page past the end carries no count: only then is it asked for on its own.
-    if (rows.length === 0 && query.current > 1) total = (await count.executeTakeFirstOrThrow()).total;
-    return {
-      records: rows.map(({ total: _total, ...row }) => ({ ...row, serviceTime: this.time(row.serviceTime), createDate: this.time(row.createDate) })),
-      total: Number(total),
-      current: query.current,
-      size: query.size,
+    if (rows.length === 0 && query.current > 1) total = (await statements.count.first(values))?.total ?? 0;
+    const records: ServiceRecordRow[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      records[i] = {
+        id: row.id,
+        compId: row.compId,
+        researchers: row.researchers,
+        contactPerson: row.contactPerson,
+        contactPersonPhone: row.contactPersonPhone,
+        comprehensiveEvaluation: row.comprehensiveEvaluation,
+        serviceTime: this.time(row.serviceTime),
+        createBy: row.createBy,
+        createDate: this.time(row.createDate),
+      };
+    }
+    return { records, total: Number(total), current: query.current, size: query.size };
+  }
+
+  /** The page's statements, by which filters are present and the order asked for, prepared once each. */
+  private readonly pageStatements = new PreparedShapes<ReturnType<ServiceRecords["preparePage"]>>();
+
+  /**
+   * The archive page of one shape of filter as prepared statements (server/db/prepared.ts): the
+   * rows of the page, looked up by ids that come from the company's listing index alone
+   * (migration 0008, so a deep page skips index entries, not rows), with the count of all matches
+   * beside them in the same statement; and the count alone, for a page past the end.
+   */
+  private preparePage(shape: PageShape) {
+    const { db, dialect } = this.deps;
+    const matching = (v: PageValues) => {
+      let records = db.selectFrom("serviceRecords").where("serviceRecords.compId", "=", v.compId);
+      if (shape.researchers) records = records.where((eb) => matchesPattern(dialect, eb.ref("serviceRecords.researchers"), v.researchers));
+      if (shape.contactPerson) records = records.where((eb) => matchesPattern(dialect, eb.ref("serviceRecords.contactPerson"), v.contactPerson));
+      if (shape.evaluation) records = records.where("serviceRecords.comprehensiveEvaluation", "=", v.evaluation as ServiceRecordRow["comprehensiveEvaluation"]);
+      if (shape.from) records = records.where("serviceRecords.serviceTime", ">=", v.from);
+      if (shape.to) records = records.where("serviceRecords.serviceTime", "<=", v.to);
+      return records;
     };
+    const order = (table: string) => ({ serviceTime: `${table}.serviceTime` });
+    const rows = prepare(db, (v: PageValues) => {
+      const records = matching(v);
+      const count = records.select((eb) => eb.fn.countAll().as("total"));
+      const pageIds = ordered(records.select("serviceRecords.id"), shape.orders, order("serviceRecords"), NEWEST_VISIT, "serviceRecords.id")
+        .limit(v.limit)
+        .offset(v.offset);
+      return ordered(
+        db
+          .selectFrom("serviceRecords as shown")
+          .innerJoin("users as creator", "creator.id", "shown.createBy")
+          .select([
+            "shown.id",
+            "shown.compId",
+            "shown.researchers",
+            "shown.contactPerson",
+            "shown.contactPersonPhone",
+            "shown.comprehensiveEvaluation",
+            "shown.serviceTime",
+            "shown.createDate",
+            "creator.name as createBy",
+            count.as("total"),
+          ])
+          .where("shown.id", "in", pageIds),
+        shape.orders,
+        order("shown"),
+        NEWEST_VISIT,
+        "shown.id",
+      );
+    });
+    const count = prepare(db, (v: PageValues) => matching(v).select((eb) => eb.fn.countAll().as("total")));
+    return { rows, count };
   }
 
   /** GET /api/archives/queryById/{id}: the record with its company's and attachment's names. */
@@ -142,8 +213,11 @@ export class ServiceRecords {
       .executeTakeFirst();
     if (!row) throw AppError.notFound(RecordMessages.notFound);
     const { creatorName, updaterName, ...record } = row;
+    const researcherUsers = (await researchersOf(this.deps.db, [id])).get(id) ?? [];
     return {
       ...record,
+      researcherIds: researcherUsers.map((user) => user.id),
+      researcherUsers,
       serviceTime: this.time(record.serviceTime),
       nextFollowTime: record.nextFollowTime === null ? null : this.time(record.nextFollowTime),
       createBy: creatorName,
@@ -182,6 +256,9 @@ export class ServiceRecords {
     const attachment = optional(input.attachment);
     const attachmentRefusal = attachment === null ? null : await this.attachmentRefusal(attachment);
     if (attachmentRefusal !== null) errors.push({ field: "attachment", message: attachmentRefusal });
+    // Researchers picked among the users (issue 11); without researcherIds the text is kept as sent (SPEC 7).
+    const researcherUsers = input.researcherIds === undefined ? undefined : await pickedResearchers(db, input.researcherIds, input.id);
+    if (input.researcherIds !== undefined && researcherUsers === undefined) errors.push({ field: "researchers", message: RecordMessages.researcherNotStaff });
     if (errors.length > 0 || serviceTime === null || serviceContent === null) throw invalid(errors);
 
     const company = await db.selectFrom("companies").select("id").where("id", "=", input.compId).executeTakeFirst();
@@ -191,7 +268,7 @@ export class ServiceRecords {
     // validateServiceRecord has made sure the required texts are there.
     const fields = {
       compId: input.compId,
-      researchers: optional(input.researchers),
+      researchers: researcherUsers === undefined ? optional(input.researchers) : researchersText(researcherUsers, input.researchers),
       contactPerson: optional(input.contactPerson),
       contactPersonPhone: optional(input.contactPersonPhone),
       contactPersonPosition: optional(input.contactPersonPosition),
@@ -208,16 +285,21 @@ export class ServiceRecords {
       updateBy: userId,
       updateDate: now,
     };
-    if (input.id != null) {
-      const updated = await db.updateTable("serviceRecords").set(fields).where("id", "=", input.id).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw AppError.notFound(RecordMessages.notFound);
-      return { id: input.id };
-    }
-    const created = await db
-      .insertInto("serviceRecords")
-      .values({ ...fields, createBy: userId, createDate: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: created.id };
+    const recordId = input.id;
+    return db.transaction().execute(async (trx) => {
+      if (recordId != null) {
+        const updated = await trx.updateTable("serviceRecords").set(fields).where("id", "=", recordId).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw AppError.notFound(RecordMessages.notFound);
+        await saveResearcherLinks(trx, recordId, researcherUsers, fields.researchers);
+        return { id: recordId };
+      }
+      const created = await trx
+        .insertInto("serviceRecords")
+        .values({ ...fields, createBy: userId, createDate: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (researcherUsers !== undefined) await saveResearcherLinks(trx, created.id, researcherUsers, fields.researchers);
+      return { id: created.id };
+    });
   }
 }
