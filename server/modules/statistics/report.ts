@@ -1,10 +1,10 @@
-import { AlignmentType, BorderStyle, Document, Footer, Header, HeadingLevel, Packer, PageNumber, Paragraph, Table, TableCell, TableLayoutType, TableRow, TextRun, WidthType } from "docx";
+import { AlignmentType, BorderStyle, Document, Footer, Header, HeadingLevel, Packer, Paragraph, Table, TextRun } from "docx";
 import type { StatisticsReportFormat } from "../../../contract/statistics";
 import type { StatisticsRow, StatisticsTotals } from "../../../contract/schemas/statistics";
 import type { Locale } from "../../../i18n/types";
 import { formatDateTime } from "../../db/time";
 import { text, type CatalogKey, type TextParams } from "../../i18n";
-import { BODY_FONT, DOCX_CONTENT_TYPE, HEADING_FONT } from "../archive/report/document";
+import { BODY_FONT, DOCX_CONTENT_TYPE, FRAME_RUN, HEADING_FONT, listTable, pageNumberParagraph } from "../archive/report/document";
 import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 
 /** Everything the annual service report shows: the period's totals and its five groupings. */
@@ -91,37 +91,16 @@ async function buildXlsx(sections: Section[], title: string): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const cellParagraph = (value: Cell, bold = false) => new Paragraph({ children: [new TextRun({ text: String(value), bold: bold || undefined })] });
-
 function sectionTable(section: Section, say: Say): (Paragraph | Table)[] {
   const heading = new Paragraph({ heading: HeadingLevel.HEADING_1, keepNext: true, keepLines: true, children: [new TextRun(section.title)] });
   if (section.rows.length === 0) return [heading, new Paragraph(say("server.statistics.noData"))];
   const first = 100 - (section.header.length - 1) * Math.min(18, Math.floor(70 / (section.header.length - 1)));
   const rest = (100 - first) / (section.header.length - 1);
-  return [
-    heading,
-    new Table({
-      width: { size: 100, type: WidthType.PERCENTAGE },
-      layout: TableLayoutType.FIXED,
-      rows: [
-        new TableRow({
-          tableHeader: true,
-          cantSplit: true,
-          keepNext: true,
-          children: section.header.map((label, i) => new TableCell({ width: { size: i === 0 ? first : rest, type: WidthType.PERCENTAGE }, children: [cellParagraph(label, true)] })),
-        }),
-        ...section.rows.map((row) => new TableRow({ cantSplit: true, children: row.map((value) => new TableCell({ children: [cellParagraph(value)] })) })),
-      ],
-    }),
-  ];
+  const widths = section.header.map((label, i) => [label, i === 0 ? first : rest] as const);
+  return [heading, listTable(widths, section.rows.map((row) => row.map(String)))];
 }
 
-/** Header and footer text: smaller and grey, as in the archive's export. */
-const FRAME_RUN = { size: 18, color: "666666" } as const;
-
 async function buildDocx(sections: Section[], title: string, subtitle: string[], say: Say): Promise<Buffer> {
-  const parts = say("server.report.pageOf").split(/\{(pages?)\}/);
-  const pageNumbers = parts.flatMap((part, i) => (i % 2 === 1 ? [part === "page" ? PageNumber.CURRENT : PageNumber.TOTAL_PAGES] : part ? [part] : []));
   const document = new Document({
     creator: title,
     title,
@@ -145,7 +124,7 @@ async function buildDocx(sections: Section[], title: string, subtitle: string[],
             ],
           }),
         },
-        footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ ...FRAME_RUN, children: pageNumbers })] })] }) },
+        footers: { default: new Footer({ children: [pageNumberParagraph(say)] }) },
         children: [
           new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, keepNext: true, children: [new TextRun(title)] }),
           ...subtitle.map((line) => new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: line, color: "666666" })] })),

@@ -43,7 +43,7 @@ const FIELD_GAP = "\u3000\u3000";
 const LABEL_WIDTH = 25;
 
 /** Header and footer text: smaller and grey, so that it reads as the page's frame. */
-const FRAME_RUN = { size: 18, color: "666666" } as const;
+export const FRAME_RUN = { size: 18, color: "666666" } as const;
 
 /**
  * A heading is kept on the page of what follows it (keepNext) and never split itself (keepLines),
@@ -89,7 +89,7 @@ function detailTable(rows: readonly (readonly [string, string])[]): Table {
  * the grid docx derives from it, and a width on each of a thousand rows' cells would double the
  * time the table takes to write.
  */
-function listTable(columns: readonly (readonly [string, number])[], rows: readonly (readonly string[])[]): Table {
+export function listTable(columns: readonly (readonly [string, number])[], rows: readonly (readonly string[])[]): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     layout: TableLayoutType.FIXED,
@@ -109,7 +109,7 @@ function listTable(columns: readonly (readonly [string, number])[], rows: readon
  * The footer's "page X of Y" in the reader's language, with Word's PAGE and NUMPAGES fields where
  * the catalog text has {page} and {pages}.
  */
-function pageNumberParagraph(say: Say): Paragraph {
+export function pageNumberParagraph(say: Say): Paragraph {
   // Without params the catalog text comes back with its placeholders, which the split keeps (odd indexes).
   const parts = say("server.report.pageOf").split(/\{(pages?)\}/);
   const children = parts.flatMap((part, i) => {
