@@ -14,6 +14,8 @@ export interface SignedInUser {
   roles: string[];
   /** Menu codes the user's roles hold; a route naming one of them needs it. */
   menus: string[];
+  /** One of the user's roles has data scope `all`: every company's archive (server/modules/companies/owners.ts). */
+  seesAllCompanies: boolean;
   /** A generated password is still to be replaced (server/plugins/auth.ts lets little through). */
   mustChangePassword: boolean;
 }
@@ -89,6 +91,13 @@ function prepareLookup(db: Deps["db"], dialect: Dialect) {
           .select(codeList(dialect, "menus.code").as("codes"))
           .whereRef("userRoles.userId", "=", "users.id")
           .as("menuCodes"),
+        eb
+          .selectFrom("userRoles")
+          .innerJoin("roles", "roles.id", "userRoles.roleId")
+          .select((s) => s.fn.countAll().as("count"))
+          .whereRef("userRoles.userId", "=", "users.id")
+          .where("roles.dataScope", "=", "all")
+          .as("allScopeRoles"),
       ])
       .where("accessTokens.tokenHash", "=", v.tokenHash),
   );
@@ -123,6 +132,8 @@ export async function checkAccessToken(app: Deps, token: string): Promise<TokenC
       roles: codesOf(row.roleCodes),
       menus: codesOf(row.menuCodes),
       mustChangePassword: row.mustChangePassword === 1,
+      // count(*) is a bigint, which PostgreSQL's driver hands over as text.
+      seesAllCompanies: Number(row.allScopeRoles ?? 0) > 0,
     },
   };
 }

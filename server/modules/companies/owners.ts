@@ -49,21 +49,20 @@ export const shownName = (row: { name: string; username: string }) => row.name |
 export class CompanyScope {
   constructor(private readonly db: Db) {}
 
-  async seesAll(user: Pick<SignedInUser, "roles">): Promise<boolean> {
-    if (user.roles.length === 0) return false;
-    const row = await this.db.selectFrom("roles").select("id").where("code", "in", user.roles).where("dataScope", "=", "all").executeTakeFirst();
-    return row !== undefined;
+  /** The guard reads it with the session on every call (server/modules/auth/principal.ts). */
+  seesAll(user: Pick<SignedInUser, "seesAllCompanies">): boolean {
+    return user.seesAllCompanies;
   }
 
   /** The owner a company list is limited to: undefined when the user sees every company. */
-  async ownerFilter(user: Pick<SignedInUser, "id" | "roles">): Promise<number | undefined> {
-    return (await this.seesAll(user)) ? undefined : user.id;
+  ownerFilter(user: Pick<SignedInUser, "id" | "seesAllCompanies">): number | undefined {
+    return this.seesAll(user) ? undefined : user.id;
   }
 
   /** Refuses (403) a call on any company outside the user's scope. */
-  async check(user: Pick<SignedInUser, "id" | "roles">, compIds: readonly number[]): Promise<void> {
+  async check(user: Pick<SignedInUser, "id" | "seesAllCompanies">, compIds: readonly number[]): Promise<void> {
     const wanted = [...new Set(compIds)];
-    if (wanted.length === 0 || (await this.seesAll(user))) return;
+    if (wanted.length === 0 || this.seesAll(user)) return;
     const owned = await this.db
       .selectFrom("companyOwners")
       .select((eb) => eb.fn.countAll().as("count"))

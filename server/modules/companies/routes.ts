@@ -45,7 +45,7 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { keywords, current = 1, size = 10 } = request.body;
-      return ok(await companies.search({ keywords, current, size, ownerId: await scope.ownerFilter(signedInUser(request)) }));
+      return ok(await companies.search({ keywords, current, size, ownerId: scope.ownerFilter(signedInUser(request)) }));
     },
   );
 

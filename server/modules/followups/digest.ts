@@ -54,8 +54,14 @@ export async function writeDigest(app: DigestDeps, now: Date): Promise<number> {
     .execute();
   let written = 0;
   for (const { id } of users) {
-    const roles = (await db.selectFrom("userRoles").innerJoin("roles", "roles.id", "userRoles.roleId").select("roles.code").where("userRoles.userId", "=", id).execute()).map((r) => r.code);
-    const { overdue, today } = await followups.summary({ id, roles }, now);
+    const allScope = await db
+      .selectFrom("userRoles")
+      .innerJoin("roles", "roles.id", "userRoles.roleId")
+      .select("roles.id")
+      .where("userRoles.userId", "=", id)
+      .where("roles.dataScope", "=", "all")
+      .executeTakeFirst();
+    const { overdue, today } = await followups.summary({ id, seesAllCompanies: allScope !== undefined }, now);
     if (overdue + today === 0) continue;
     if (await notifications.addOnce(id, "followupDigest", day, { overdue, today }, now)) written++;
   }

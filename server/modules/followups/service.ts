@@ -137,14 +137,14 @@ export class Followups {
   }
 
   /** The owner the user's follow-ups are limited to, or undefined for every company; null for none. */
-  private async reach(user: Pick<SignedInUser, "id" | "roles">): Promise<number | undefined | null> {
+  private async reach(user: Pick<SignedInUser, "id" | "seesAllCompanies">): Promise<number | undefined | null> {
     const owns = await this.deps.db.selectFrom("companyOwners").select("companyId").where("userId", "=", user.id).limit(1).executeTakeFirst();
     if (owns) return user.id;
-    return (await this.scope.seesAll(user)) ? undefined : null;
+    return this.scope.seesAll(user) ? undefined : null;
   }
 
   /** Every follow-up of the user's companies at `now`, earliest due first. */
-  async all(user: Pick<SignedInUser, "id" | "roles">, now: Date, onlyCompany?: number): Promise<Followup[]> {
+  async all(user: Pick<SignedInUser, "id" | "seesAllCompanies">, now: Date, onlyCompany?: number): Promise<Followup[]> {
     const owner = await this.reach(user);
     if (owner === null) return [];
     const { db } = this.deps;
@@ -220,7 +220,7 @@ export class Followups {
   }
 
   /** POST /api/followups/listData: one page of a filter, earliest due (so the most overdue) first. */
-  async page(user: Pick<SignedInUser, "id" | "roles">, query: { current: number; size: number; due: FollowupDue }, now: Date): Promise<Page<FollowupRow>> {
+  async page(user: Pick<SignedInUser, "id" | "seesAllCompanies">, query: { current: number; size: number; due: FollowupDue }, now: Date): Promise<Page<FollowupRow>> {
     const bounds = dayBounds(now, this.deps.timeZone);
     const matching = (await this.all(user, now)).filter((f) => inBucket(f.due, query.due, bounds));
     const start = (query.current - 1) * query.size;
@@ -244,7 +244,7 @@ export class Followups {
   }
 
   /** GET /api/followups/summary. */
-  async summary(user: Pick<SignedInUser, "id" | "roles">, now: Date): Promise<FollowupSummary> {
+  async summary(user: Pick<SignedInUser, "id" | "seesAllCompanies">, now: Date): Promise<FollowupSummary> {
     const bounds = dayBounds(now, this.deps.timeZone);
     const summary = { overdue: 0, today: 0, week: 0 };
     for (const f of await this.all(user, now)) {
@@ -260,7 +260,7 @@ export class Followups {
    * kept). 404 when the company has none in the user's list, 409 when it is no longer the one the
    * caller saw (a visit was recorded meanwhile). The company's scope is checked by the route.
    */
-  async close(user: Pick<SignedInUser, "id" | "roles">, body: { compId: number; recordId: number | null; note: string }, now: Date): Promise<void> {
+  async close(user: Pick<SignedInUser, "id" | "seesAllCompanies">, body: { compId: number; recordId: number | null; note: string }, now: Date): Promise<void> {
     const [current] = await this.all(user, now, body.compId);
     if (!current) throw AppError.notFound(FollowupMessages.notFound);
     if (current.recordId !== body.recordId) throw new AppError(ErrorCode.CONFLICT, FollowupMessages.changed);

@@ -36,7 +36,7 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { from, to, groupBy } = request.body;
-      const bounds = statistics.bounds(from, to, await scope.ownerFilter(signedInUser(request)));
+      const bounds = statistics.bounds(from, to, scope.ownerFilter(signedInUser(request)));
       return ok(await statistics.visits(bounds, groupBy, requestLocale(request)));
     },
   );
@@ -54,7 +54,7 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { from, to, format } = request.query;
-      const bounds = statistics.bounds(from, to, await scope.ownerFilter(signedInUser(request)));
+      const bounds = statistics.bounds(from, to, scope.ownerFilter(signedInUser(request)));
       const locale = requestLocale(request);
       const figures = await statistics.report(bounds, locale);
       const file = await buildStatisticsReport(figures, { format, locale, now: new Date(), timeZone });

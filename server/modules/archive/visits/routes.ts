@@ -42,7 +42,7 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const scopeOf = async (request: Parameters<typeof signedInUser>[0], compId: number | undefined) => {
     const user = signedInUser(request);
     if (compId !== undefined) await scope.check(user, [compId]);
-    return { ownerId: await scope.ownerFilter(user) };
+    return { ownerId: scope.ownerFilter(user) };
   };
 
   app.post(
