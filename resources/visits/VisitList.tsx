@@ -1,7 +1,5 @@
-import { DownloadOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
-import { useNotification, type CrudFilter, type CrudSort, type HttpError } from "@refinedev/core";
-import { Button } from "antd";
+import type { CrudFilter, CrudSort, HttpError } from "@refinedev/core";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { COMPANY_SEGMENTS } from "../../contract/companies";
@@ -10,7 +8,7 @@ import { Paths } from "../../contract/paths";
 import type { VisitRow } from "../../contract/schemas/visits";
 import { EVALUATIONS } from "../../contract/valueSets";
 import { ApiError } from "../../providers/apiError";
-import { warningNotice } from "../../providers/notificationProvider";
+import { ExportButton } from "../../src/components/ExportButton";
 import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
@@ -110,24 +108,13 @@ export default function VisitList() {
 /** Exports every row the filters select, in the list's order; a refusal shows the server's reason. */
 function VisitExportButton({ filters, sorters }: { filters: CrudFilter[]; sorters: CrudSort[] }) {
   const t = useT();
-  const { open: toast } = useNotification();
-  const [busy, setBusy] = useState(false);
-
-  const run = async () => {
-    setBusy(true);
-    try {
-      await exportVisits(filters, sorters, t("visits.export.fileName"));
-    } catch (error) {
-      const reason = error instanceof ApiError && error.httpStatus === 400 && error.message ? error.message : t("visits.export.failed");
-      toast?.(warningNotice(reason));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="visit-export">
+    <ExportButton
+      run={() => exportVisits(filters, sorters, t("visits.export.fileName"))}
+      failure={(error) => (error instanceof ApiError && error.httpStatus === 400 && error.message ? error.message : t("visits.export.failed"))}
+      testId="visit-export"
+    >
       {t("visits.export.button")}
-    </Button>
+    </ExportButton>
   );
 }
