@@ -13,7 +13,7 @@
  * under 200 MB a process; the export under 2 s. Figures are printed, never asserted.
  *
  * Smaller or longer runs: BENCH_RECORDS, BENCH_COMPANIES, BENCH_CLIENTS, BENCH_SECONDS;
- * BENCH_DATABASES=sqlite (or postgres) runs one, BENCH_LOADS=filtered (browsing, health, constant)
+ * BENCH_DATABASES=sqlite (or postgres) runs one, BENCH_LOADS=filtered (browsing, followups, statistics, health, constant)
  * only those loads; BENCH_WORKERS server processes (1 by default); BENCH_PROFILE=<dir> has each
  * server process write a CPU profile there when it stops.
  */
@@ -27,7 +27,7 @@ import { keepAliveAgent, numberFrom, percentile, runLoad } from "./archive/load"
 import { callsTable, measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
 import { prepareSqlite, preparePostgres, type PreparedDatabase } from "./archive/prepare";
 import { signInAdmin, startServer } from "./archive/server";
-import { archiveBrowsing, archiveFiltered, constantReply, healthWithToken } from "./archive/workloads";
+import { archiveBrowsing, archiveFiltered, constantReply, followupSummary, healthWithToken, statisticsVisits } from "./archive/workloads";
 
 const TARGET_P99_MS = 50;
 const TARGET_EXPORT_MS = 2000;
@@ -55,14 +55,14 @@ const workers = numberFrom("BENCH_WORKERS", 1);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 /** The server logs at warn (no line a request) unless BENCH_LOG_LEVEL says otherwise (info: as deployed). */
 const logLevel = process.env.BENCH_LOG_LEVEL;
-/** Which loads run (all by default): browsing, filtered, health, constant. */
-const loads = new Set((process.env.BENCH_LOADS ?? "browsing,filtered,health,constant").split(",").map((l) => l.trim()));
+/** Which loads run (all by default): browsing, filtered, followups, statistics, health, constant. */
+const loads = new Set((process.env.BENCH_LOADS ?? "browsing,filtered,followups,statistics,health,constant").split(",").map((l) => l.trim()));
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
 
 interface Outcome {
   database: string;
   generationMs: number;
-  /** Browsing, the 1,000 filtered pages, health with a token, the constant reply. */
+  /** Browsing, the 1,000 filtered pages, the follow-up summary, the statistics, health with a token, the constant reply. */
   calls: Measured[];
   exportMs: number[];
   exportBytes: number;
@@ -118,6 +118,8 @@ async function measure(
     const phases = [
       { load: "browsing", workload: browsing, ms: durationMs },
       { load: "filtered", workload: archiveFiltered(prepared.companies), ms: durationMs },
+      { load: "followups", workload: followupSummary, ms: FLOOR_MS },
+      { load: "statistics", workload: statisticsVisits, ms: FLOOR_MS },
       { load: "health", workload: healthWithToken, ms: FLOOR_MS },
       { load: "constant", workload: constantReply, ms: FLOOR_MS },
     ];

@@ -60,7 +60,7 @@ async function measure(database: string, handle: DatabaseHandle): Promise<Row[]>
         times[i] = performance.now() - started;
       }
       times.sort();
-      const row = { database, period: period.name, groupBy, p50: percentile(times, 0.5), p99: percentile(times, 0.99), visits: first.totals.visits };
+      const row = { database, period: period.name, groupBy, p50: percentile(times, 50), p99: percentile(times, 99), visits: first.totals.visits };
       console.log(`${database} ${period.name} ${groupBy}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (${row.visits} visits)`);
       rows.push(row);
     }

@@ -13,6 +13,10 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
+/** Patent exports to import (issue 12): spreadsheets, CSV and CNIPA's TRS text, large enough for 100,000 rows. */
+export const PATENT_IMPORT_EXTENSIONS = ["xlsx", "csv", "txt"] as const;
+export const PATENT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf(".");
   return dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
@@ -35,6 +39,7 @@ export function checkFile(file: { name: string; size: number }, rules: FileRules
 }
 
 export const ATTACHMENT_RULES: FileRules = { accept: ATTACHMENT_EXTENSIONS, maxBytes: ATTACHMENT_MAX_BYTES };
+export const PATENT_IMPORT_RULES: FileRules = { accept: PATENT_IMPORT_EXTENSIONS, maxBytes: PATENT_IMPORT_MAX_BYTES };
 
 /**
  * The message of each broken attachment rule: keys under `archive.validation` in the i18n catalogs,

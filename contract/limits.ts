@@ -14,6 +14,8 @@ export const LONG_TEXT_MAX = 1000;
 export const CONTACT_PERSON_MAX = 20;
 /** Users among one visit record's researchers. */
 export const RESEARCHERS_MAX = 20;
+/** A visit record's voiding reason (issue 11 item 5). */
+export const VOID_REASON_MAX = 200;
 
 /** The largest value of an `integer` column (PostgreSQL int4; see server/db/migrations). */
 export const DB_INTEGER_MAX = 2_147_483_647;

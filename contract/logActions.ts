@@ -33,6 +33,7 @@ export const LogAction = {
   answersSaved: "保存维度问卷",
   recordCreated: "新增走访记录",
   recordUpdated: "修改走访记录",
+  recordVoided: "作废走访记录",
   archiveExported: "导出敲门服务档案",
   statisticsReportExported: "导出服务统计报告",
   visitsExported: "导出走访记录",
@@ -42,6 +43,9 @@ export const LogAction = {
   questionDeleted: "删除问题",
   followupClosed: "关闭跟进事项",
   followupRuleSet: "设置企业跟进规则",
+  patentsImported: "导入专利",
+  patentsExported: "导出专利",
+  patentPresetSaved: "保存专利导入映射方案",
 } as const;
 export type LogActionKey = keyof typeof LogAction;
 export type LogActionText = (typeof LogAction)[LogActionKey];

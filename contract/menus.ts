@@ -10,10 +10,14 @@ export const MenuCode = {
   CERTIFICATION_APPLY: "userCenter:certification",
   SERVICE_FILES: "serviceFiles",
   SERVICE_FILES_EDIT: "serviceFiles:edit",
+  SERVICE_FILES_EDIT_ANY: "serviceFiles:editAny",
   SERVICE_FILES_EXPORT: "serviceFiles:export",
   FOLLOWUPS: "serviceFiles:followups",
   SERVICE_FILES_VISITS: "serviceFiles:visits",
   STATISTICS: "statistics",
+  /** Issue 12: search, detail, export, statistics and company profiles of the imported patents. */
+  PATENT_SEARCH: "patents",
+  PATENT_IMPORT: "patents:import",
   ADMIN: "admin",
   ADMIN_USERS: "admin:users",
   ADMIN_USERS_EDIT: "admin:users:edit",
@@ -45,6 +49,9 @@ export const MENUS: readonly MenuDef[] = [
   { code: MenuCode.SERVICE_FILES_VISITS, name: "走访记录", parent: MenuCode.SERVICE_FILES, type: "menu", path: Paths.VISITS, sort: 33 },
   { code: MenuCode.FOLLOWUPS, name: "我的待跟进", parent: MenuCode.SERVICE_FILES, type: "menu", path: Paths.FOLLOWUPS, sort: 34 },
   { code: MenuCode.STATISTICS, name: "服务统计", parent: null, type: "menu", path: Paths.STATISTICS, sort: 35 },
+  { code: MenuCode.SERVICE_FILES_EDIT_ANY, name: "修改他人走访记录", parent: MenuCode.SERVICE_FILES, type: "button", path: null, sort: 36 },
+  { code: MenuCode.PATENT_SEARCH, name: "专利检索", parent: null, type: "menu", path: Paths.PATENTS, sort: 38 },
+  { code: MenuCode.PATENT_IMPORT, name: "专利导入", parent: MenuCode.PATENT_SEARCH, type: "button", path: null, sort: 39 },
   { code: MenuCode.ADMIN, name: "系统管理", parent: null, type: "menu", path: null, sort: 40 },
   { code: MenuCode.ADMIN_USERS, name: "用户列表", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_LIST, sort: 41 },
   { code: MenuCode.ADMIN_USERS_EDIT, name: "用户管理", parent: MenuCode.ADMIN, type: "menu", path: Paths.USER_MANAGE, sort: 42 },
@@ -55,7 +62,7 @@ export const MENUS: readonly MenuDef[] = [
   { code: MenuCode.ADMIN_CERTIFICATIONS, name: "企业认证审核", parent: MenuCode.ADMIN, type: "button", path: null, sort: 47 },
 ];
 
-export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member", MANAGER: "manager" } as const;
+export const RoleCode = { ADMIN: "admin", STAFF: "staff", MEMBER: "member", MANAGER: "manager", ANALYST: "analyst" } as const;
 export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 
 /**
@@ -79,20 +86,27 @@ export const ROLES: readonly RoleDef[] = [
   {
     code: RoleCode.STAFF,
     name: "协会工作人员",
-    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT, MenuCode.SERVICE_FILES_VISITS, MenuCode.FOLLOWUPS],
+    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT, MenuCode.SERVICE_FILES_EXPORT, MenuCode.SERVICE_FILES_VISITS, MenuCode.FOLLOWUPS, MenuCode.PATENT_SEARCH],
     dataScope: "own",
   },
   {
     code: RoleCode.MEMBER,
     name: "会员企业",
-    menus: [MenuCode.PATNAVI, MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY],
+    menus: [MenuCode.PATNAVI, MenuCode.USER_CENTER, MenuCode.CERTIFICATION_APPLY, MenuCode.PATENT_SEARCH],
     dataScope: "own",
   },
   {
     // Issue 11: the association's managers read every company's archive and the service statistics.
     code: RoleCode.MANAGER,
     name: "协会管理人员",
-    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_VISITS, MenuCode.STATISTICS],
+    menus: [MenuCode.USER_CENTER, MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_VISITS, MenuCode.STATISTICS, MenuCode.PATENT_SEARCH],
+    dataScope: "all",
+  },
+  {
+    // Issue 12: 专利分析人员 import the exports and read every company's patent profile.
+    code: RoleCode.ANALYST,
+    name: "专利分析人员",
+    menus: [MenuCode.USER_CENTER, MenuCode.PATENT_SEARCH, MenuCode.PATENT_IMPORT],
     dataScope: "all",
   },
 ];

@@ -18,6 +18,13 @@ export const Paths = {
   VISITS: "/visits",
   /** 服务统计 (issue 11). */
   STATISTICS: "/statistics",
+  /** 专利检索 and its import (issue 12). */
+  PATENTS: "/patents",
+  PATENT_IMPORT: "/patents/import",
+  /** The industry chain map of the searched patents. */
+  PATENT_CHAIN: "/patents/chain",
+  /** A certified member's own company's 专利画像, in the personal center (issue 12). */
+  PATENT_PROFILE: "/userCenter/patentProfile",
   USER_LIST: "/user",
   LOGS: "/logs",
 } as const;

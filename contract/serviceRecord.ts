@@ -10,8 +10,12 @@ import type { ServiceRecordField } from "./schemas/serviceRecord";
  * without loading TypeBox.
  */
 export type {
+  RecordChange,
+  RecordChangeField,
   ServiceRecord,
   ServiceRecordField,
+  TimelineEvent,
+  TimelineKind,
   ServiceRecordFields,
   ServiceRecordFilter,
   ServiceRecordRow,

@@ -11,13 +11,6 @@ export type StatisticsReportFormat = (typeof STATISTICS_REPORT_FORMATS)[number];
 /** The longest period a statistic or report covers: 5 years (`to` before `from` plus 5 years). */
 export const STATISTICS_MAX_YEARS = 5;
 
-/**
- * What separates the names in a record's free-text researchers (调研人员), for the statistics' SQL:
- * the same characters researcherNames (contract/serviceRecord.ts) splits at, the enumeration comma
- * 、 and commas and semicolons, half- and full-width. Names are trimmed; an empty one is no name.
- */
-export const RESEARCHER_SEPARATORS = ["、", ",", "，", ";", "；"] as const;
-export { researcherNames } from "./serviceRecord";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -81,8 +81,10 @@ export function createDataProvider(client: DataClient, endpoints: Endpoints): Da
     }: GetListParams) {
       const call = callFor(resource, "list");
       const body = listBody({ pagination, filters, sorters }, call);
-      const { result } = await send<Page<TData>>(call, meta, body);
-      return { data: result?.records ?? [], total: Number(result?.total ?? 0) };
+      const { result } = await send<Page<TData> & Record<string, unknown>>(call, meta, body);
+      // What a page answers beside its rows (the patent search's facets and capped count) reaches the list's query.
+      const { records, total, current: _current, size: _size, ...extra } = result ?? { records: [], total: 0 };
+      return { ...extra, data: records ?? [], total: Number(total ?? 0) };
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) {

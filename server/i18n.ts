@@ -7,7 +7,8 @@ import { DEFAULT_LOCALE, type Locale } from "../i18n/types";
 type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
 export type CatalogKey = Paths<typeof zhCN>;
 
-export type TextParams = Record<string, string | number | ServerText>;
+/** A list of texts is rendered joined by the language's separator (server.listSeparator). */
+export type TextParams = Record<string, string | number | ServerText | readonly ServerText[]>;
 
 /**
  * A message the server sends, kept as its catalog key until the answer is written, so that it is
@@ -21,15 +22,19 @@ export class ServerText {
 
   in(locale: Locale): string {
     if (!this.params) return translate(locale, this.key);
-    const rendered = Object.fromEntries(
-      Object.entries(this.params).map(([name, value]) => [name, value instanceof ServerText ? value.in(locale) : value]),
-    );
-    return translate(locale, this.key, rendered);
+    const params = Object.fromEntries(Object.entries(this.params).map(([name, value]) => [name, renderedParam(value, locale)]));
+    return translate(locale, this.key, params);
   }
 
   toString(): string {
     return this.in(DEFAULT_LOCALE);
   }
+}
+
+function renderedParam(value: TextParams[string], locale: Locale): string | number {
+  if (value instanceof ServerText) return value.in(locale);
+  if (Array.isArray(value)) return value.map((item: ServerText) => item.in(locale)).join(translate(locale, "server.listSeparator"));
+  return value as string | number;
 }
 
 export const text = (key: CatalogKey, params?: TextParams): ServerText => new ServerText(key, params);

@@ -8,6 +8,8 @@ import { toDbTime } from "../../server/db/time";
 import { createLogger } from "../../server/logger";
 import { generatePassword, hashPassword } from "../../server/security/password";
 import { RoleCode } from "../../contract/menus";
+import { DEFAULT_TIME_ZONE } from "../../contract/dateTime";
+import { VisitCounts } from "../../server/modules/statistics/counts";
 import { generateCompanies, generateRecords, recordCounts, type DatasetSize, type RecordRow } from "./dataset";
 
 /** Staff who write the visit records, besides the administrator. */
@@ -70,6 +72,31 @@ async function withSchemaAndCompanies(config: { database: DatabaseConfig }, size
   }
 }
 
+/**
+ * The records' researchers as users (service_record_researchers): each company is visited by two
+ * of the staff, every record links the first of them, one in three both, one in twenty nobody (a
+ * researcher from outside the association). Run on the loading connection: no statement timeout.
+ */
+function linkResearchers(creators: number[]): string {
+  const staff = creators.map((id, n) => `(${n}, ${id})`).join(", ");
+  return `with staff (n, user_id) as (values ${staff})
+    insert into service_record_researchers (record_id, user_id, position)
+    select r.id, s.user_id, p.position from service_records r
+      cross join (select 0 as position union all select 1) p
+      join staff s on s.n = (r.comp_id + p.position) % ${creators.length}
+    where r.id % 20 <> 7 and (p.position = 0 or r.id % 3 = 0)`;
+}
+
+/** The statistics' counts per company and month, as the first statistics call would make them, so the loads time the calls and not the counting. */
+async function countVisits(config: { database: DatabaseConfig }): Promise<void> {
+  const database = await openDatabase(config, createLogger({ logLevel: "warn" }));
+  try {
+    await new VisitCounts({ db: database.db, dialect: database.dialect, timeZone: process.env.TZ ?? DEFAULT_TIME_ZONE }).refresh();
+  } finally {
+    await database.close();
+  }
+}
+
 function result(companyIds: number[], size: DatasetSize, started: number): PreparedDatabase {
   const counts = recordCounts(size);
   return {
@@ -122,17 +149,19 @@ export async function prepareSqlite(file: string, size: DatasetSize, adminPasswo
       }
     });
     for (const rows of generateRecords(size, creators.length, BATCH)) insertAll(rows);
+    sqlite.exec(linkResearchers(creators));
     sqlite.pragma("wal_checkpoint(TRUNCATE)");
-    return result(companyIds, size, started);
   } finally {
     sqlite.close();
   }
+  await countVisits(config);
+  return result(companyIds, size, started);
 }
 
 /**
  * A fresh PostgreSQL database: the records as multi-row inserts of column arrays (unnest), one
  * statement per batch, then VACUUM ANALYZE as autovacuum would soon do on its own (statistics,
- * and the visibility map that lets counts read the index alone).
+ * and the visibility map that lets counts read the index alone), before and after the counting.
  */
 export async function preparePostgres(url: string, size: DatasetSize, adminPassword: string): Promise<PreparedDatabase> {
   const started = performance.now();
@@ -177,9 +206,12 @@ export async function preparePostgres(url: string, size: DatasetSize, adminPassw
       );
     };
     for (const rows of generateRecords(size, creators.length, BATCH)) await write(rows);
+    await client.query(linkResearchers(creators));
     await client.query("vacuum analyze");
-    return result(companyIds, size, started);
+    await countVisits(config);
+    await client.query("vacuum analyze");
   } finally {
     await client.end();
   }
+  return result(companyIds, size, started);
 }

@@ -115,3 +115,28 @@ export const constantReply: Workload = {
     await call("/api/open/site");
   },
 };
+
+/** GET /api/followups/summary: the header's badge, counted for the administrator over every company. */
+export const followupSummary: Workload = {
+  name: "GET /api/followups/summary",
+  signedIn: true,
+  async step(call) {
+    await call("/api/followups/summary");
+  },
+};
+
+const STATISTICS_GROUPS = ["month", "researcher", "evaluation", "segment", "district"] as const;
+const STATISTICS_PERIODS = [
+  { from: "2022-01-01", to: "2026-12-31" },
+  { from: "2025-01-01", to: "2025-12-31" },
+  { from: "2024-03-15", to: "2025-09-10" },
+];
+
+/** POST /api/statistics/visits: a random grouping over five years, one year or 18 months from mid-month to mid-month. */
+export const statisticsVisits: Workload = {
+  name: "POST /api/statistics/visits",
+  signedIn: true,
+  async step(call, rnd) {
+    await call("/api/statistics/visits", { ...pick(rnd, STATISTICS_PERIODS), groupBy: pick(rnd, STATISTICS_GROUPS) });
+  },
+};

@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral, type TNull, type TOptional, type TSchema, type TUnion } from "typebox";
-import { ARCHIVE_PAGE_SIZE, RESEARCHERS_MAX } from "../limits";
+import { ARCHIVE_PAGE_SIZE, RESEARCHERS_MAX, VOID_REASON_MAX } from "../limits";
 import { ACCOUNT_OPEN_STATES, EVALUATIONS } from "../valueSets";
 import { ListSorts } from "../listSorts";
 import { Id, IdParams, NullableText, Orders, PageNumber, PageOf, PageSize, SearchText } from "./primitives";
@@ -51,6 +51,12 @@ export const ServiceRecord = Type.Object({
   createDate: Type.String({ description: "创建时间 YYYY-MM-DD HH:mm:ss" }),
   updateBy: Type.String({ description: "最近修改人姓名" }),
   updateDate: Type.String({ description: "最近修改时间 YYYY-MM-DD HH:mm:ss" }),
+  version: Type.Integer({ description: "版本：每次修改加一；修改时带上所依据的版本，已被他人改过则 409" }),
+  voided: Type.Boolean({ description: "已作废：记录保留，不再计为走访" }),
+  voidedBy: NullableText("作废人姓名"),
+  voidedAt: NullableText("作废时间 YYYY-MM-DD HH:mm:ss"),
+  voidReason: NullableText("作废原因"),
+  editable: Type.Boolean({ description: "调用者可以修改或作废此记录：未作废，且为创建人或可修改他人记录（serviceFiles:editAny）" }),
 });
 export type ServiceRecord = Static<typeof ServiceRecord>;
 
@@ -65,6 +71,7 @@ export const ServiceRecordRow = Type.Pick(ServiceRecord, [
   "serviceTime",
   "createBy",
   "createDate",
+  "voided",
 ]);
 export type ServiceRecordRow = Static<typeof ServiceRecordRow>;
 
@@ -101,7 +108,10 @@ const sentFields = Object.fromEntries(Object.entries(formFields).map(([name, sch
 
 /** POST /api/archives/releaseArchives: without an id a new record, with one an edit of it. */
 export const ReleaseBody = Type.Object({
-  id: Type.Optional(Type.Union([Id(), Type.Null()], { description: "不填为新增；填写为修改该记录" })),
+  id: Type.Optional(Type.Union([Id(), Type.Null()], { description: "不填为新增；填写为修改该记录（创建人或可修改他人记录者；未给出的字段保持原值）" })),
+  version: Type.Optional(
+    Id({ description: "修改所依据的版本（queryById 的 version）；记录已是其他版本时 409 并说明谁改了哪些字段。不给则不检查（SPEC 7）" }),
+  ),
   compId,
   ...sentFields,
   researcherIds: Type.Optional(
@@ -116,3 +126,62 @@ export const ReleaseBody = Type.Object({
 export type RecordInput = Static<typeof ReleaseBody>;
 
 export const Released = Type.Object({ id: Type.Integer() });
+
+/** POST /api/archives/voidRecord: a record is voided with a reason, never deleted. */
+export const VoidBody = Type.Object({
+  id: Id({ description: "走访记录编号" }),
+  reason: Type.String({ minLength: 1, maxLength: VOID_REASON_MAX, description: `作废原因（必填），不超过 ${VOID_REASON_MAX} 个字符` }),
+  version: Type.Optional(Id({ description: "作废所依据的版本；记录已被修改则 409" })),
+});
+
+/** What history names a change of: a record field, or the voiding. */
+export const RECORD_CHANGE_FIELDS = [...Object.keys(fields), "voided"] as (ServiceRecordField | "voided")[];
+export type RecordChangeField = ServiceRecordField | "voided";
+
+export const RecordHistoryBody = Type.Object({
+  current: PageNumber,
+  size: PageSize(ARCHIVE_MAX_PAGE_SIZE, ARCHIVE_PAGE_SIZE),
+  model: Type.Object({ id: Id({ description: "走访记录编号" }) }),
+});
+
+/** One changed field of an edit, or a voiding (field "voided", after: the reason). */
+export const RecordChange = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer({ description: "这次修改产生的版本" }),
+  field: Type.String({ description: "字段名（ServiceRecord 的字段），作废为 voided" }),
+  before: NullableText("修改前：企业为企业名称，附件为文件名，评价与开通状态为代码，服务记录为 HTML"),
+  after: NullableText("修改后（作废时为原因）"),
+  editor: Type.String({ description: "修改人姓名" }),
+  editedAt: Type.String({ description: "修改时间 YYYY-MM-DD HH:mm:ss" }),
+});
+export type RecordChange = Static<typeof RecordChange>;
+export const RecordHistoryPage = PageOf(RecordChange);
+
+/** The kinds of event on a company's timeline (动态). */
+export const TIMELINE_KINDS = ["visit", "recordEdit", "recordVoid", "answer"] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+export const TimelineBody = Type.Object({
+  current: PageNumber,
+  size: PageSize(ARCHIVE_MAX_PAGE_SIZE, ARCHIVE_PAGE_SIZE),
+  model: Type.Object({ compId: Id({ description: "企业编号" }) }),
+});
+
+/** One event of a company's timeline, newest first: a visit, a record's field edited or the record voided, an answer changed. */
+export const TimelineEvent = Type.Object({
+  key: Type.String({ description: "事件的唯一键" }),
+  kind: Type.Enum(TIMELINE_KINDS, { description: "visit 走访，recordEdit 修改记录字段，recordVoid 作废记录，answer 修改问卷答案" }),
+  time: Type.String({ description: "走访为服务时间，其余为修改时间 YYYY-MM-DD HH:mm:ss" }),
+  actor: NullableText("走访为记录人，其余为修改人"),
+  recordId: Type.Union([Type.Integer(), Type.Null()], { description: "走访记录编号（走访、修改、作废）" }),
+  questionNo: NullableText("问题编号（答案）"),
+  question: NullableText("问题（答案）"),
+  field: NullableText("修改的字段（recordEdit）"),
+  before: NullableText("修改前（recordEdit、answer）"),
+  after: NullableText("修改后（recordEdit、answer），作废原因（recordVoid）"),
+  researchers: NullableText("调研人员（visit）"),
+  evaluation: Type.Union([Evaluation, Type.Null()], { description: "综合评价（visit）" }),
+  voided: Type.Boolean({ description: "走访记录已作废（visit）" }),
+});
+export type TimelineEvent = Static<typeof TimelineEvent>;
+export const TimelinePage = PageOf(TimelineEvent);

@@ -19,6 +19,7 @@ export const VisitFilter = Type.Object({
   segment: Type.Optional(
     Type.Union([Type.Enum(COMPANY_SEGMENTS), Type.Literal("")], { description: "企业的产业链环节：design、manufacturing、packagingTest、equipment、materials；空为不限" }),
   ),
+  district: Type.Optional(Type.String({ maxLength: 100, description: "企业的所在区域（区域代码或登记的文字，去掉首尾空白后一致）；空为不限" })),
 });
 export type VisitFilter = Static<typeof VisitFilter>;
 

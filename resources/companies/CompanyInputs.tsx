@@ -1,5 +1,6 @@
 import { Form, Input, Select } from "antd";
 import { COMPANY_NAME_MAX, COMPANY_SEGMENTS, COMPANY_TEXT_MAX } from "../../contract/companies";
+import { FOLLOWUP_RULE_DAYS } from "../../contract/followups";
 import { CONTACT_PERSON_MAX } from "../../contract/limits";
 import { useT } from "../../src/i18n/I18nContext";
 import { companyFieldRule } from "./companyForm";
@@ -39,6 +40,15 @@ export function CompanyInputs() {
       </Form.Item>
       <Form.Item name="ownerIds" label={t("companies.form.owners")}>
         <CompanyOwnersSelect testId="company-form-owners" />
+      </Form.Item>
+      <Form.Item name="followupDays" label={t("followups.rule.action")} tooltip={t("followups.rule.label")}>
+        <Select
+          options={[
+            { value: 0, label: t("followups.rule.none") },
+            ...FOLLOWUP_RULE_DAYS.map((days) => ({ value: days, label: t("followups.rule.days", { days }) })),
+          ]}
+          data-testid="company-form-followupDays"
+        />
       </Form.Item>
     </>
   );

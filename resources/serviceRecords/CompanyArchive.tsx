@@ -11,19 +11,28 @@ import { customCall } from "../../providers/endpoints";
 import { archiveCrumbs } from "./crumbs";
 import { ExportAllButton } from "./ExportAllButton";
 import { QuestionTab, type QuestionTabHandle } from "./QuestionTab";
+import { CompanyTimeline } from "./CompanyTimeline";
 import { ServiceRecordList } from "./ServiceRecordList";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { useLeaveConfirmation } from "./useLeaveConfirmation";
+import { lazyPart } from "../../src/lazyPage";
 
 const RECORD_TAB = "record";
+const TIMELINE_TAB = "timeline";
+const PATENTS_TAB = "patents";
+const AnswerHistoryDialog = lazyPart(async () => (await import("./AnswerHistoryDialog")).AnswerHistoryDialog);
+
+const CompanyPatentProfile = lazyPart(async () => (await import("../patents/CompanyPatentProfile")).CompanyPatentProfile);
 
 const isIpDimension = (dimension: Dimension): boolean => [true, 1, "1", "true"].includes(dimension.isIp);
 
 /** SPEC 2 /serviceFiles?id={compId}: the company's service records and dimension questionnaires (ServiceFilesPage.tsx). */
 export default function CompanyArchive({ compId }: { compId: number }) {
   const t = useT();
+  const canReadPatents = useCan({ resource: "patents", action: "list", params: { menuCode: MenuCode.PATENT_SEARCH } }).data?.can === true;
   const canExport = useCan({ resource: "serviceRecords", action: "export", params: { menuCode: MenuCode.SERVICE_FILES_EXPORT } }).data?.can === true;
   const [active, setActive] = useState(RECORD_TAB);
+  const [historyOf, setHistoryOf] = useState<string | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -66,6 +75,14 @@ export default function CompanyArchive({ compId }: { compId: number }) {
       label: <span data-testid="archive-tab-record">{t("archive.tabs.record")}</span>,
       children: <ServiceRecordList compId={compId} />,
     },
+    {
+      key: TIMELINE_TAB,
+      label: <span data-testid="archive-tab-timeline">{t("archive.tabs.timeline")}</span>,
+      children: <CompanyTimeline compId={compId} onAnswerHistory={setHistoryOf} />,
+    },
+    ...(canReadPatents
+      ? [{ key: PATENTS_TAB, label: <span data-testid="archive-tab-patents">{t("patents.profile.title")}</span>, children: <CompanyPatentProfile compId={compId} /> }]
+      : []),
     ...dimensions.map((dimension) => ({
       key: dimension.serviceNo,
       label: (
@@ -97,6 +114,7 @@ export default function CompanyArchive({ compId }: { compId: number }) {
         </Typography.Title>
       )}
       <Tabs activeKey={active} onChange={change} items={items} destroyOnHidden />
+      {historyOf !== undefined && <AnswerHistoryDialog compId={compId} questionNo={historyOf} onClose={() => setHistoryOf(undefined)} />}
       <UnsavedChangesDialog open={asking} saving={saving} onSave={() => void saveAndClose()} onDiscard={discard} />
       <UnsavedChangesDialog {...leaving} />
     </PageFrame>

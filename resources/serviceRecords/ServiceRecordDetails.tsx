@@ -2,7 +2,7 @@ import { type HttpError, useCan } from "@refinedev/core";
 import { ProForm } from "@ant-design/pro-components";
 import { useForm } from "@refinedev/antd";
 import { Button, Space } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MenuCode } from "../../contract/menus";
 import { richTextLength, type ServiceRecord, type ServiceRecordFields } from "../../contract/serviceRecord";
@@ -52,8 +52,12 @@ export default function ServiceRecordDetails() {
   // A view opened from a list (the archive's record tab, /visits) goes back to it as it was: its
   // filters and page are in its address.
   const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
-  if (params.get("disable") === "true" || canEdit === false) return <ServiceRecordShow id={id} onBack={() => (fromList ? navigate(-1) : back())} />;
-  return <ServiceRecordForm id={id} compId={compId} back={back} />;
+  // The view's Edit opens the form at the record's own address; Back from the form returns to the view.
+  const edit = (record: ServiceRecord) =>
+    navigate(`${Paths.SERVICE_FILES_DETAILS}?${new URLSearchParams({ compId: String(record.compId), id: String(record.id) }).toString()}`);
+  const show = <ServiceRecordShow id={id} onBack={() => (fromList ? navigate(-1) : back())} onEdit={edit} />;
+  if (params.get("disable") === "true" || canEdit === false) return show;
+  return <ServiceRecordForm id={id} compId={compId} back={back} readOnly={show} />;
 }
 
 /**
@@ -61,7 +65,18 @@ export default function ServiceRecordDetails() {
  * What is typed is kept as a draft in the browser, per user, company and record, and offered back
  * when the form opens again; saving the record, Don't save and 丢弃 remove it.
  */
-function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compId: string; back: (toCompId?: string | number) => void }) {
+function ServiceRecordForm({
+  id,
+  compId,
+  back,
+  readOnly,
+}: {
+  id: number | undefined;
+  compId: string;
+  back: (toCompId?: string | number) => void;
+  /** Shown instead of the form for a record the user may not change (someone else's, or voided). */
+  readOnly: ReactNode;
+}) {
   const t = useT();
   const [dirty, setDirty] = useState(false);
   /** Set while the leave dialog's Save saves: the user is on the way elsewhere, not back to the archive. */
@@ -131,6 +146,11 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
     }
   }, [loading, draftAt, draft, initialValues]);
 
+  // An edit carries the version it was based on: a record changed meanwhile is refused (409) with
+  // who changed what, and what was typed stays in the form and its draft.
+  const payloadOf = (values: ServiceRecordFormValues) =>
+    ({ ...toPayload(values), ...(record ? { version: record.version } : {}) }) as unknown as ServiceRecordFormValues;
+
   const noteChange = (all: Partial<ServiceRecordFormValues>) => {
     const changed = changedFrom(initialValues, all);
     setDirty(changed);
@@ -163,7 +183,7 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
     }
     savingToLeave.current = true;
     try {
-      await onFinish(toPayload(values) as unknown as ServiceRecordFormValues);
+      await onFinish(payloadOf(values));
       return true;
     } catch {
       return false;
@@ -171,6 +191,8 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
       savingToLeave.current = false;
     }
   };
+
+  if (record && !record.editable) return readOnly;
 
   return (
     <PageFrame
@@ -200,7 +222,7 @@ function ServiceRecordForm({ id, compId, back }: { id: number | undefined; compI
           initialValues={initialValues}
           onValuesChange={(_, all) => noteChange(all)}
           onFinish={async (values) => {
-            await onFinish(toPayload(values) as unknown as ServiceRecordFormValues).catch(() => undefined);
+            await onFinish(payloadOf(values)).catch(() => undefined);
           }}
           onFinishFailed={formProps.onFinishFailed}
           data-testid="service-record-form"

@@ -1,5 +1,6 @@
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
+import { Tag } from "antd";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { ARCHIVE_PAGE_SIZE } from "../../contract/limits";
@@ -47,7 +48,20 @@ export function ServiceRecordList({ compId }: { compId: number }) {
         valueType: "select",
         valueEnum: valueEnumOf(EVALUATIONS, (evaluation) => t(`archive.evaluation.${evaluation}`)),
       },
-      { title: t("archive.columns.serviceTime"), dataIndex: "serviceTime", valueType: "dateTime" },
+      {
+        title: t("archive.columns.serviceTime"),
+        dataIndex: "serviceTime",
+        valueType: "dateTime",
+        // A voided record stays listed, marked: it is no visit any more, but its history is here.
+        render: (shown, row) =>
+          row.voided ? (
+            <>
+              {shown} <Tag data-testid={`record-voided-${row.id}`}>{t("archive.voiding.tag")}</Tag>
+            </>
+          ) : (
+            shown
+          ),
+      },
       {
         title: t("archive.columns.operation"),
         key: "operation",

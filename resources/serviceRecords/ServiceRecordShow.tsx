@@ -1,22 +1,26 @@
 import { useShow } from "@refinedev/core";
-import { Button, Descriptions, Empty, Spin, type DescriptionsProps } from "antd";
-import { useEffect, type ReactNode } from "react";
+import { Alert, Button, Descriptions, Empty, Space, Spin, Tag, type DescriptionsProps } from "antd";
+import { useEffect, useState, type ReactNode } from "react";
 import type { ServiceRecord } from "../../contract/serviceRecord";
 import { downloadStoredFile } from "../../src/components/FileUpload/downloadFile";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
 import { archiveCrumbs } from "./crumbs";
+import { RecordHistory } from "./RecordHistory";
+import { VoidRecordModal } from "./VoidRecordModal";
 import "./serviceRecordShow.css";
 
 /** The record's fields in the form's order, then who wrote and last changed it, and when. */
 const TEXT_FIELDS = ["researchers", "contactPerson", "contactPersonPhone", "contactPersonPosition", "cooperativePartner", "belongCustomer", "businessOpportunity"] as const;
 
 /**
- * SPEC 2 /serviceFilesDetails?id&disable=true: one visit record to read, every field as text. A
+ * SPEC 2 /serviceFilesDetails?id&disable=true: one visit record to read, every field as text, with
+ * its change history; its author and administrators edit or void it from here (issue 11). A
  * failed load is only logged (SPEC 8) and leaves the page saying the record is not there.
  */
-export function ServiceRecordShow({ id, onBack }: { id: number | undefined; onBack: () => void }) {
+export function ServiceRecordShow({ id, onBack, onEdit }: { id: number | undefined; onBack: () => void; onEdit: (record: ServiceRecord) => void }) {
   const t = useT();
+  const [voiding, setVoiding] = useState(false);
   const { query, result: record } = useShow<ServiceRecord>({
     resource: "serviceRecords",
     id,
@@ -32,19 +36,57 @@ export function ServiceRecordShow({ id, onBack }: { id: number | undefined; onBa
   let body: ReactNode;
   if (id !== undefined && query.isLoading) body = <Spin style={{ display: "block", margin: "40px auto" }} />;
   else if (!record) body = <Empty description={t("archive.view.missing")} />;
-  else body = <Descriptions bordered column={1} styles={{ label: { width: 200 } }} items={recordItems(record, t)} data-testid="service-record-view" />;
+  else
+    body = (
+      <>
+        {record.voided && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t("archive.voiding.banner", { name: record.voidedBy ?? "", time: record.voidedAt ?? "" })}
+            description={t("archive.voiding.bannerReason", { reason: record.voidReason ?? "" })}
+            data-testid="record-voided"
+          />
+        )}
+        <Descriptions bordered column={1} styles={{ label: { width: 200 } }} items={recordItems(record, t)} data-testid="service-record-view" />
+        <RecordHistory id={record.id} version={record.version} />
+      </>
+    );
 
   return (
     <PageFrame
       title="shell.titles.serviceFilesDetails"
       crumbs={archiveCrumbs}
       extra={
-        <Button onClick={onBack} data-testid="record-back">
-          {t("archive.form.back")}
-        </Button>
+        <Space>
+          <Button onClick={onBack} data-testid="record-back">
+            {t("archive.form.back")}
+          </Button>
+          {record?.editable && (
+            <>
+              <Button danger onClick={() => setVoiding(true)} data-testid="record-void">
+                {t("archive.voiding.button")}
+              </Button>
+              <Button type="primary" onClick={() => onEdit(record)} data-testid="record-edit">
+                {t("archive.view.edit")}
+              </Button>
+            </>
+          )}
+        </Space>
       }
     >
       {body}
+      {voiding && record && (
+        <VoidRecordModal
+          id={record.id}
+          version={record.version}
+          onClose={(done) => {
+            setVoiding(false);
+            if (done) void query.refetch();
+          }}
+        />
+      )}
     </PageFrame>
   );
 }
@@ -54,7 +96,14 @@ function recordItems(record: ServiceRecord, t: ReturnType<typeof useT>): Descrip
   const text = (value: string | null) => (value === null || value.trim() === "" ? empty : value);
   const item = (key: string, label: string, children: ReactNode) => ({ key, label, children: <span data-testid={`view-${key}`}>{children}</span> });
   return [
-    item("compId", t("archive.form.compId"), record.companyName),
+    item(
+      "compId",
+      t("archive.form.compId"),
+      <>
+        {record.companyName}
+        {record.voided && <Tag style={{ marginInlineStart: 8 }}>{t("archive.voiding.tag")}</Tag>}
+      </>,
+    ),
     ...TEXT_FIELDS.map((field) => item(field, t(`archive.form.${field}`), text(record[field]))),
     item("comprehensiveEvaluation", t("archive.form.comprehensiveEvaluation"), t(`archive.evaluation.${record.comprehensiveEvaluation}`)),
     item("isOpenPatnavi", t("archive.form.isOpenPatnavi"), t(`archive.accountOpen.${record.isOpenPatnavi}`)),

@@ -27,7 +27,25 @@ export const serviceRecords = declareResource({
     report: post("/api/archives/queryReport"),
     /** The users a visit's researchers are picked from (issue 11). */
     researchers: get("/api/archives/researcherCandidates"),
+    /** `{ id, reason, version }`: voids a record, which stays with its reason (issue 11). */
+    void: post("/api/archives/voidRecord"),
   },
+});
+
+/** A visit record's changes, field by field, newest first (issue 11). */
+export const recordChanges = declareResource({
+  name: "recordChanges",
+  label: "archive.recordHistory.title",
+  menuCode: MenuCode.SERVICE_FILES,
+  calls: { list: post("/api/archives/recordHistory") },
+});
+
+/** A company's 动态: its visits, record edits and answer changes, newest first (issue 11). */
+export const timeline = declareResource({
+  name: "timeline",
+  label: "archive.tabs.timeline",
+  menuCode: MenuCode.SERVICE_FILES,
+  calls: { list: post("/api/archives/timeline") },
 });
 
 /** A company's answers in one dimension: the questions with their current answers, and saving edits. */

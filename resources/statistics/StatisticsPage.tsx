@@ -113,11 +113,16 @@ function FigureSection({
                     {
                       title: t("statistics.columns.key"),
                       dataIndex: "label",
-                      render: (label: string, row) => (
-                        <Link to={visitListLink(drillDownOf(groupBy, row.key, from, to))} aria-label={t("statistics.drill", { label })} data-testid={`statistics-drill-${groupBy}-${row.key}`}>
-                          {label}
-                        </Link>
-                      ),
+                      render: (label: string, row) => {
+                        const drill = drillDownOf(groupBy, row.key, from, to);
+                        return drill ? (
+                          <Link to={visitListLink(drill)} aria-label={t("statistics.drill", { label })} data-testid={`statistics-drill-${groupBy}-${row.key}`}>
+                            {label}
+                          </Link>
+                        ) : (
+                          label
+                        );
+                      },
                     },
                     { title: t("statistics.columns.visits"), dataIndex: "visits", align: "right" },
                     { title: t("statistics.columns.companies"), dataIndex: "companies", align: "right" },

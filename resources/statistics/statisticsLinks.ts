@@ -1,3 +1,4 @@
+import { isCompanySegment } from "../../contract/companies";
 import { Paths } from "../../contract/paths";
 import { monthWithin, type StatisticsGroupBy } from "../../contract/statistics";
 
@@ -7,18 +8,28 @@ export interface DrillDown {
   serviceTimeEnd: string;
   comprehensiveEvaluation?: string;
   segment?: string;
+  researcherId?: string;
+  district?: string;
 }
 
-/** The visit list's filters for a group of the period; the groups the list cannot filter by keep the period alone. */
-export function drillDownOf(groupBy: StatisticsGroupBy | null, key: string | null, from: string, to: string): DrillDown {
+/**
+ * The visit list's filters for a group of the period, always with the period (or the month within
+ * it). Null for the groups the list cannot filter to exactly (the visits linking no researcher, a
+ * segment or district not set, a segment outside the value set), so that no link lists other visits than the figure counts.
+ */
+export function drillDownOf(groupBy: null, key: null, from: string, to: string): DrillDown;
+export function drillDownOf(groupBy: StatisticsGroupBy, key: string, from: string, to: string): DrillDown | null;
+export function drillDownOf(groupBy: StatisticsGroupBy | null, key: string | null, from: string, to: string): DrillDown | null {
   if (groupBy === "month" && key) {
     const { begin, end } = monthWithin(key, from, to);
     return { serviceTimeBegin: begin, serviceTimeEnd: end };
   }
   const period = { serviceTimeBegin: from, serviceTimeEnd: to };
   if (groupBy === "evaluation" && key) return { ...period, comprehensiveEvaluation: key };
-  if (groupBy === "segment" && key) return { ...period, segment: key };
-  return period;
+  if (groupBy === "segment" && key && isCompanySegment(key)) return { ...period, segment: key };
+  if (groupBy === "researcher" && key) return { ...period, researcherId: key };
+  if (groupBy === "district" && key) return { ...period, district: key };
+  return groupBy === null ? period : null;
 }
 
 /**
@@ -39,5 +50,7 @@ export function visitListLink(drill: DrillDown): string {
   add("serviceTime", "between", [drill.serviceTimeBegin, drill.serviceTimeEnd]);
   if (drill.comprehensiveEvaluation) add("comprehensiveEvaluation", "eq", drill.comprehensiveEvaluation);
   if (drill.segment) add("segment", "eq", drill.segment);
+  if (drill.researcherId) add("researcherId", "eq", drill.researcherId);
+  if (drill.district) add("district", "eq", drill.district);
   return `${Paths.VISITS}?${params.toString()}`;
 }

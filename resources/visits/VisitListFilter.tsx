@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Select, Space, type FormProps } from "antd";
+import { Button, DatePicker, Form, Input, Select, Space, type FormProps } from "antd";
 import { COMPANY_SEGMENTS } from "../../contract/companies";
 import { EVALUATIONS } from "../../contract/valueSets";
 import { useT } from "../../src/i18n/I18nContext";
@@ -6,7 +6,7 @@ import { CompanySelect } from "../serviceRecords/CompanySelect";
 import { useResearcherCandidates } from "../serviceRecords/researchers";
 import type { VisitFilterValues } from "./visitFilters";
 
-const EMPTY: VisitFilterValues = { company: undefined, researcher: undefined, dateRange: undefined, comprehensiveEvaluation: undefined, segment: undefined };
+const EMPTY: VisitFilterValues = { company: undefined, researcher: undefined, dateRange: undefined, comprehensiveEvaluation: undefined, segment: undefined, district: undefined };
 
 /** The visit list's search form: company, researcher, service-time range, evaluation, segment; Search and Reset. */
 export function VisitListFilter({ formProps, initialValues }: { formProps: FormProps<VisitFilterValues>; initialValues: VisitFilterValues }) {
@@ -50,6 +50,9 @@ export function VisitListFilter({ formProps, initialValues }: { formProps: FormP
           data-testid="visit-filter-segment"
           options={COMPANY_SEGMENTS.map((value) => ({ value, label: t(`companies.segments.${value}`) }))}
         />
+      </Form.Item>
+      <Form.Item name="district" label={t("visits.filter.district")}>
+        <Input allowClear style={{ width: 140 }} maxLength={100} placeholder={t("visits.filter.all")} data-testid="visit-filter-district" />
       </Form.Item>
       <Form.Item>
         <Space>

@@ -14,6 +14,8 @@ export interface VisitFilterValues {
   dateRange?: [Dayjs | null, Dayjs | null];
   comprehensiveEvaluation?: Evaluation;
   segment?: CompanySegment;
+  /** The company's district as stored (a code or text), matched whole. */
+  district?: string;
 }
 
 /** The field the range travels as: the provider sends `between` as serviceTimeBegin / serviceTimeEnd. */
@@ -27,6 +29,7 @@ export function filtersFromValues(values: VisitFilterValues): CrudFilters {
     { field: "researcherId", operator: "eq", value: values.researcher ?? undefined },
     { field: "comprehensiveEvaluation", operator: "eq", value: values.comprehensiveEvaluation || undefined },
     { field: "segment", operator: "eq", value: values.segment || undefined },
+    { field: "district", operator: "eq", value: values.district?.trim() || undefined },
     { field: DATE_FIELD, operator: "between", value: begin && end ? [begin.format(DATE_FORMAT), end.format(DATE_FORMAT)] : undefined },
   ];
 }
@@ -46,11 +49,13 @@ export function valuesFromFilters(filters: readonly CrudFilter[]): VisitFilterVa
   const [begin, end] = Array.isArray(range) ? range.map(dayOf) : [null, null];
   const evaluation = valueOf(filters, "comprehensiveEvaluation");
   const segment = valueOf(filters, "segment");
+  const district = valueOf(filters, "district");
   return {
     company: idOf(valueOf(filters, "compId")),
     researcher: idOf(valueOf(filters, "researcherId")),
     dateRange: begin && end ? [begin, end] : undefined,
     comprehensiveEvaluation: EVALUATIONS.find((value) => value === evaluation),
     segment: COMPANY_SEGMENTS.find((value) => value === segment),
+    district: typeof district === "string" && district.trim() !== "" ? district : undefined,
   };
 }

@@ -108,6 +108,26 @@ export interface ServiceRecordsTable extends Omit<ServiceRecordFields, "serviceT
   createDate: Timestamp;
   updateBy: number;
   updateDate: Timestamp;
+  /** Raised by every edit (migration 0015); a save based on another version is refused. */
+  version: ColumnType<number, number | undefined, number>;
+  /** Set when the record is voided: it stays, marked, and no longer counts as a visit. */
+  voidedAt: DbTime | null;
+  voidedBy: number | null;
+  voidReason: string | null;
+}
+
+/** One changed field of a record edit, or a voiding (field "voided", after = the reason); migration 0015. */
+export interface RecordHistoryTable {
+  id: Generated<number>;
+  recordId: number;
+  compId: number;
+  /** The record's version this change produced. */
+  version: number;
+  field: string;
+  beforeValue: string | null;
+  afterValue: string | null;
+  editedBy: number;
+  editedAt: Timestamp;
 }
 
 export interface SmsCodesTable {
@@ -339,6 +359,7 @@ export interface Database {
   usedIdTokens: UsedIdTokensTable;
   companyOwners: CompanyOwnersTable;
   serviceRecordResearchers: ServiceRecordResearchersTable;
+  recordHistory: RecordHistoryTable;
 }
 
 /** The users among a visit record's researchers (migration 0011), in the order they were picked. */
@@ -356,3 +377,120 @@ export interface CompanyOwnersTable {
 
 export type FileRow = Selectable<FilesTable>;
 export type CertificationRow = Selectable<CertificationsTable>;
+
+/** A patent (migration 0017); lists as JSON text, dates as YYYY-MM-DD text ('' when unknown). */
+export interface PatentsTable {
+  id: Generated<number>;
+  publicationNumber: string;
+  applicationNumber: string | null;
+  applicationKey: string | null;
+  applyDate: string;
+  applyYear: number | null;
+  publicationDate: string;
+  grantDate: string;
+  grantYear: number | null;
+  title: string;
+  abstract: string | null;
+  applicants: string;
+  applicantAddress: string | null;
+  province: string | null;
+  city: string | null;
+  district: string | null;
+  creditCode: string | null;
+  inventors: string;
+  ipc: string;
+  mainIpc: string | null;
+  cpc: string;
+  patentType: string;
+  legalStatus: string;
+  priorityNumbers: string;
+  family: string;
+  citedBy: number | null;
+  jurisdiction: string | null;
+  segments: string;
+  importedAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** The columns a search filters, sorts and counts by, apart from the wide row (migration 0017). */
+export interface PatentFactsTable {
+  patentId: number;
+  patentType: string;
+  legalStatus: string;
+  district: string | null;
+  creditCode: string | null;
+  applyDate: string;
+  applyYear: number | null;
+  grantYear: number | null;
+  publicationDate: string;
+  applicantKeys: string;
+  subclasses: string;
+  segments: string;
+}
+
+export interface PatentApplicantsTable {
+  patentId: number;
+  position: number;
+  name: string;
+  normalisedName: string;
+}
+
+export interface PatentIpcTable {
+  patentId: number;
+  code: string;
+  subclass: string;
+  groupCode: string;
+}
+
+export interface PatentSegmentsTable {
+  patentId: number;
+  segment: string;
+}
+
+export type PatentImportState = "running" | "done" | "failed";
+
+export interface PatentImportJobsTable {
+  id: Generated<number>;
+  state: PatentImportState;
+  fileId: string;
+  mapping: string | null;
+  createdBy: number;
+  createdAt: Timestamp;
+  heartbeatAt: Timestamp;
+  finishedAt: DbTime | null;
+  processed: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  imported: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<string, string | undefined, string>;
+  errorCount: ColumnType<number, number | undefined, number>;
+  /** The catalog key of why the job failed. */
+  failure: string | null;
+}
+
+export interface PatentImportRowsTable {
+  jobId: number;
+  seq: number;
+  record: string;
+}
+
+export interface PatentMappingPresetsTable {
+  id: Generated<number>;
+  name: string;
+  mapping: string;
+  createdBy: number;
+  updatedAt: Timestamp;
+}
+
+/** Issue 12's tables (migration 0017); the SQLite FTS5 table and PostgreSQL's tsvector are reached through sql``. */
+export interface Database {
+  patents: PatentsTable;
+  patentFacts: PatentFactsTable;
+  patentApplicants: PatentApplicantsTable;
+  patentIpc: PatentIpcTable;
+  patentSegments: PatentSegmentsTable;
+  patentImportJobs: PatentImportJobsTable;
+  patentImportRows: PatentImportRowsTable;
+  patentMappingPresets: PatentMappingPresetsTable;
+}

@@ -77,12 +77,48 @@ const SCREENS: readonly Screen[] = [
   },
   { name: "company archive", role: "admin", path: ({ company }) => `/serviceFiles?id=${company}` },
   { name: "new visit record", role: "admin", path: ({ company }) => `/serviceFilesDetails?compId=${company}` },
+  {
+    name: "company archive: timeline",
+    role: "admin",
+    path: ({ company }) => `/serviceFiles?id=${company}`,
+    open: async (page) => {
+      await page.getByTestId("archive-tab-timeline").click();
+      await page.getByTestId("timeline-table").waitFor();
+    },
+  },
   { name: "visit record view", role: "admin", path: ({ company, record }) => `/serviceFilesDetails?compId=${company}&id=${record}&disable=true` },
+  {
+    name: "visit record view: void dialog",
+    role: "admin",
+    path: ({ company, record }) => `/serviceFilesDetails?compId=${company}&id=${record}&disable=true`,
+    open: async (page) => {
+      await page.getByTestId("record-void").click();
+      await page.locator(".ant-modal-content").waitFor();
+    },
+  },
   { name: "user list", role: "admin", path: () => "/user" },
   { name: "operation log", role: "admin", path: () => "/logs" },
   { name: "visit records", role: "admin", path: () => "/visits" },
   { name: "service statistics", role: "admin", path: () => "/statistics" },
   { name: "my follow-ups", role: "admin", path: () => "/followups" },
+  { name: "patent search", role: "admin", path: () => "/patents" },
+  {
+    name: "patent search: a one-character query's hint",
+    role: "admin",
+    path: () => "/patents?filters[0][field]=q&filters[0][operator]=eq&filters[0][value]=芯",
+  },
+  { name: "patent import", role: "admin", path: () => "/patents/import" },
+  { name: "patent chain map", role: "admin", path: () => "/patents/chain" },
+  {
+    name: "company archive: patent profile",
+    role: "admin",
+    path: ({ company }) => `/serviceFiles?id=${company}`,
+    open: async (page) => {
+      await page.getByTestId("archive-tab-patents").click();
+      await page.getByTestId("patent-profile").waitFor();
+    },
+  },
+  { name: "my patent profile", role: "member", path: () => "/userCenter/patentProfile" },
 ];
 
 /** The page has drawn its content: no spinner, skeleton or pending request left. */

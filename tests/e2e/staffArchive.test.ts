@@ -89,4 +89,49 @@ describe.skipIf(!hasChromium)("a staff member's day with the archive, in Chromiu
     const xml = await documentXmlOf(file);
     for (const text of [COMPANY, "郑芳", "先进封装专利导航", "走访封装产线，梳理专利需求", "设知识产权专员一名"]) expect(xml).toContain(text);
   });
+
+  it("corrects the visit from its view, keeps the history, voids it with a reason and shows it all on the company's timeline", async () => {
+    await page.getByTestId("archive-tab-record").click();
+    const records = page.getByTestId("record-table").locator("tbody tr.ant-table-row");
+    await expect.poll(() => records.count(), { timeout: 15_000 }).toBe(1);
+    await records.first().locator("[data-testid^=record-view-]").click();
+    await page.getByTestId("record-edit").click();
+    const contact = page.getByTestId("form-contactPerson");
+    await expect.poll(() => contact.inputValue(), { timeout: 15_000 }).toBe("郑芳");
+    await contact.fill("郑芳芳");
+    await page.getByTestId("form-save").click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/serviceFiles");
+
+    await records.first().locator("[data-testid^=record-view-]").click();
+    const history = page.getByTestId("record-history").locator("tbody tr.ant-table-row");
+    await expect.poll(() => history.count(), { timeout: 15_000 }).toBe(1);
+    const change = await history.first().innerText();
+    for (const text of ["王芳", "联系人", "郑芳", "郑芳芳"]) expect(change).toContain(text);
+
+    await page.getByTestId("record-void").click();
+    await page.getByTestId("record-void-reason").fill("与上周的走访重复录入");
+    await page.getByTestId("record-void-submit").click();
+    await expect.poll(() => page.getByTestId("record-voided").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId("record-voided").innerText()).toContain("与上周的走访重复录入");
+    expect(await page.getByTestId("record-edit").count()).toBe(0);
+    await expect.poll(() => history.count(), { timeout: 15_000 }).toBe(2);
+
+    await page.getByTestId("record-back").click();
+    await expect.poll(() => records.first().innerText(), { timeout: 15_000 }).toContain("已作废");
+    await page.getByTestId("archive-tab-timeline").click();
+    const events = page.getByTestId("timeline-table").locator("tbody tr.ant-table-row");
+    // Newest first: the voiding, the edit and the dimension's answers filled in the first test, all
+    // made today; the visit (served on 2026-11-21) comes after them, on the last page.
+    await expect.poll(() => events.count(), { timeout: 15_000 }).toBe(10);
+    const first = await page.getByTestId("timeline-table").innerText();
+    expect(first.indexOf("王芳 作废了走访记录")).toBeGreaterThanOrEqual(0);
+    expect(first.indexOf("王芳 修改了走访记录的“联系人”")).toBeGreaterThan(first.indexOf("王芳 作废了走访记录"));
+    expect(first).toContain("王芳 修改了问卷答案");
+    await page.getByTestId("timeline-table").locator(".ant-pagination-item").last().click();
+    await expect.poll(() => page.getByTestId("timeline-table").innerText(), { timeout: 15_000 }).toContain("王芳 记录了走访");
+    const visit = events.filter({ hasText: "王芳 记录了走访" });
+    expect(await visit.innerText()).toContain("已作废");
+    await visit.getByRole("button").click();
+    await expect.poll(() => page.getByTestId("record-voided").count(), { timeout: 15_000 }).toBe(1);
+  });
 });

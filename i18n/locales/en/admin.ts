@@ -17,6 +17,8 @@ const admin: Messages<typeof zh> = {
     "admin:logs": "Operation log",
     statistics: "Statistics",
     "serviceFiles:followups": "Follow-ups",
+    patents: "Patent search",
+    "patents:import": "Patent import",
   },
   /** The built-in roles by their code (contract/menus.ts RoleCode). */
   roles: {
@@ -24,6 +26,7 @@ const admin: Messages<typeof zh> = {
     staff: "Association staff",
     member: "Member enterprise",
     manager: "Association manager",
+    analyst: "Patent analyst",
   },
   noPermission: {
     title: "No permission",
@@ -98,6 +101,7 @@ const admin: Messages<typeof zh> = {
       answersSaved: "Saved a dimension questionnaire",
       recordCreated: "Created a visit record",
       recordUpdated: "Edited a visit record",
+      recordVoided: "Voided a visit record",
       archiveExported: "Exported the knock-door service archive",
       statisticsReportExported: "Exported the service statistics report",
       visitsExported: "Exported visit records",
@@ -107,6 +111,9 @@ const admin: Messages<typeof zh> = {
       questionDeleted: "Deleted a question",
       followupClosed: "Closed a follow-up",
       followupRuleSet: "Set a company's follow-up rule",
+      patentsImported: "Imported patents",
+      patentsExported: "Exported patents",
+      patentPresetSaved: "Saved a patent import mapping preset",
       signInFailed: "Sign-in failed: {reason}",
     },
     filter: {

@@ -8,6 +8,7 @@ import common from "./common";
 import companies from "./companies";
 import controls from "./controls";
 import followups from "./followups";
+import patents from "./patents";
 import shell from "./shell";
 import statistics from "./statistics";
 import providers from "./providers";
@@ -16,5 +17,5 @@ import userManage from "./userManage";
 import visits from "./visits";
 
 /** What the browser shows in English (see ../zh-CN/app.ts); loaded only when English is chosen. */
-const en: Messages<typeof zhApp> = { account, admin, archive, auth, common, companies, controls, followups, shell, providers, questionnaires, userManage, visits, statistics };
+const en: Messages<typeof zhApp> = { account, admin, archive, auth, common, companies, controls, followups, patents, shell, providers, questionnaires, userManage, visits, statistics };
 export default en;

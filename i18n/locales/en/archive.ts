@@ -4,6 +4,7 @@ import type zh from "../zh-CN/archive";
 const archive: Messages<typeof zh> = {
   tabs: {
     record: "Service record",
+    timeline: "Activity",
   },
   filter: {
     researchers: "Researcher",
@@ -68,12 +69,48 @@ const archive: Messages<typeof zh> = {
     textCount: "{count} / {max}",
   },
   view: {
+    edit: "Edit",
     createBy: "Created by",
     createDate: "Created at",
     updateBy: "Last changed by",
     updateDate: "Last changed at",
     attachmentFallbackName: "Attachment",
     missing: "The visit record could not be read",
+  },
+  recordHistory: {
+    title: "Change history",
+    empty: "Not changed yet",
+    emptyValue: "(empty)",
+    columns: { editedAt: "Time", editor: "Changed by", field: "Field", before: "Before", after: "After" },
+    /** The field name of a voiding; the record's fields are named as the form labels them (archive.form). */
+    voidedField: "Voided",
+  },
+  voiding: {
+    button: "Void",
+    title: "Void the visit record",
+    hint: "A voided record stays in the archive, marked as voided; it no longer counts in statistics, follow-ups and reports, and can no longer be edited.",
+    reason: "Reason",
+    reasonPlaceholder: "Why is this record voided?",
+    reasonRequired: "Please give the reason for voiding",
+    reasonTooLong: "The reason cannot be longer than {max} characters",
+    confirm: "Void",
+    done: "Voided",
+    tag: "Voided",
+    banner: "Voided by {name} at {time}",
+    bannerReason: "Reason: {reason}",
+  },
+  timeline: {
+    empty: "No activity yet",
+    loadMore: "Load more",
+    visit: "{actor} recorded a visit",
+    visitResearchers: "Researchers: {researchers}",
+    recordEdit: "{actor} changed “{field}” of a visit record",
+    recordVoid: "{actor} voided a visit record",
+    answer: "{actor} changed an answer: {question}",
+    openRecord: "Open the record",
+    openHistory: "Open the history",
+    voided: "Voided",
+    change: "{before} → {after}",
   },
   questions: {
     edit: "Edit",

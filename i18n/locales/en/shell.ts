@@ -38,6 +38,10 @@ const shell: Messages<typeof zh> = {
     userList: "User list",
     logs: "Log list",
     statistics: "Service statistics",
+    patents: "Patent search",
+    patentImport: "Patent import",
+    patentChain: "Industry chain map",
+    patentProfile: "Patent profile",
   },
   crumbs: {
     dataIntelligence: "Data intelligence",

@@ -35,6 +35,7 @@ const statistics: Messages<typeof zh> = {
   drill: "Visit records of {label}",
   drillAll: "All visit records of the period",
   none: "Not set",
+  unlinked: "Others (no linked user)",
   noData: "No visits in the period",
   report: {
     xlsx: "Export report (Excel)",

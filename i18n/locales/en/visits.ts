@@ -10,6 +10,7 @@ const visits: Messages<typeof zh> = {
     dateRange: "Service time",
     evaluation: "Overall evaluation",
     segment: "Industry-chain segment",
+    district: "District",
     all: "All",
     search: "Search",
     reset: "Reset",

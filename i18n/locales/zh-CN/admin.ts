@@ -18,6 +18,8 @@ const admin = {
     "admin:logs": "操作日志",
     "serviceFiles:followups": "我的待跟进",
     statistics: "服务统计",
+    patents: "专利检索",
+    "patents:import": "专利导入",
   },
   /** The built-in roles by their code (contract/menus.ts RoleCode). */
   roles: {
@@ -25,6 +27,7 @@ const admin = {
     staff: "协会工作人员",
     member: "会员企业",
     manager: "协会管理人员",
+    analyst: "专利分析人员",
   },
   noPermission: {
     title: "没有权限",

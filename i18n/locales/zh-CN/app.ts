@@ -6,6 +6,7 @@ import common from "./common";
 import companies from "./companies";
 import controls from "./controls";
 import followups from "./followups";
+import patents from "./patents";
 import shell from "./shell";
 import statistics from "./statistics";
 import providers from "./providers";
@@ -14,4 +15,4 @@ import userManage from "./userManage";
 import visits from "./visits";
 
 /** What the browser shows: every namespace but the server's own texts (server.ts), which only the server renders. */
-export default { account, admin, archive, auth, common, companies, controls, followups, shell, providers, questionnaires, userManage, visits, statistics };
+export default { account, admin, archive, auth, common, companies, controls, followups, patents, shell, providers, questionnaires, userManage, visits, statistics };

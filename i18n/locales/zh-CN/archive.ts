@@ -1,6 +1,7 @@
 const archive = {
   tabs: {
     record: "服务记录",
+    timeline: "动态",
   },
   filter: {
     researchers: "调研人员",
@@ -65,12 +66,51 @@ const archive = {
     textCount: "{count} / {max}",
   },
   view: {
+    edit: "修改",
     createBy: "创建人",
     createDate: "创建时间",
     updateBy: "修改人",
     updateDate: "修改时间",
     attachmentFallbackName: "附件",
     missing: "未能读取该走访记录",
+  },
+  /** A record's per-field history (issue 11 item 5), on the record's view. */
+  recordHistory: {
+    title: "修改历史",
+    empty: "尚未修改",
+    emptyValue: "（空）",
+    columns: { editedAt: "时间", editor: "修改人", field: "字段", before: "修改前", after: "修改后" },
+    /** The field name of a voiding; the record's fields are named as the form labels them (archive.form). */
+    voidedField: "作废",
+  },
+  /** Voiding a record with a reason: it stays, marked, and no longer counts as a visit. */
+  voiding: {
+    button: "作废",
+    title: "作废走访记录",
+    hint: "作废后记录仍保留在档案中并标为已作废，不再计入走访统计、跟进和报告，且不能再修改。",
+    reason: "作废原因",
+    reasonPlaceholder: "请说明作废的原因",
+    reasonRequired: "请填写作废原因",
+    reasonTooLong: "作废原因不能超过{max}个字符",
+    confirm: "确认作废",
+    done: "已作废",
+    tag: "已作废",
+    banner: "此记录已于 {time} 由 {name} 作废",
+    bannerReason: "作废原因：{reason}",
+  },
+  /** The company's 动态 tab (issue 11 item 8): visits, record edits and answer changes, newest first. */
+  timeline: {
+    empty: "暂无动态",
+    loadMore: "加载更多",
+    visit: "{actor} 记录了走访",
+    visitResearchers: "调研人员：{researchers}",
+    recordEdit: "{actor} 修改了走访记录的“{field}”",
+    recordVoid: "{actor} 作废了走访记录",
+    answer: "{actor} 修改了问卷答案：{question}",
+    openRecord: "查看记录",
+    openHistory: "查看历史",
+    voided: "已作废",
+    change: "{before} → {after}",
   },
   questions: {
     edit: "编辑",

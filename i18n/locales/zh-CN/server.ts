@@ -4,6 +4,8 @@
  * companies.rules, archive.validation, questionnaires.validation).
  */
 const server = {
+  /** Between the items of a list named in a message (server/i18n.ts). */
+  listSeparator: "、",
   errors: {
     notFound: "接口不存在",
     resourceNotFound: "资源不存在",
@@ -176,6 +178,50 @@ const server = {
     keywordsTooLong: "检索关键词不能超过 {max} 个字符",
     unknownLink: "平台链接不存在",
   },
+  patents: {
+    notFound: "专利不存在",
+    pageTooDeep: "只能查看前 {max} 条结果，请缩小检索范围",
+    singleCharacter: "单个汉字无法检索，请输入至少两个字的词，或同时选择其他筛选条件",
+    singleCharacterTooMany: "筛选结果超过 {max} 条，无法在其中查找单个汉字，请输入至少两个字的词或缩小筛选范围",
+    exportTooMany: "导出的专利不能超过 {max} 条，请缩小筛选范围",
+    exportSheet: "专利",
+    exportFileName: "专利检索结果_{date}.xlsx",
+    columns: {
+      index: "序号",
+      publicationNumber: "公开（公告）号",
+      applicationNumber: "申请号",
+      title: "标题",
+      applicants: "申请（专利权）人",
+      inventors: "发明人",
+      applyDate: "申请日",
+      publicationDate: "公开（公告）日",
+      grantDate: "授权公告日",
+      patentType: "专利类型",
+      legalStatus: "法律状态",
+      mainIpc: "IPC主分类号",
+      ipc: "IPC分类号",
+      district: "区县",
+      segments: "产业链环节",
+      abstract: "摘要",
+    },
+    types: { invention: "发明", utility: "实用新型", design: "外观设计", other: "其他" },
+    statuses: { valid: "有效", pending: "审中", invalid: "失效", unknown: "未确认" },
+    import: {
+      noFile: "请选择要导入的专利文件（.xlsx、.csv 或 .txt）",
+      badType: "只能导入 .xlsx、.csv 或 .txt 文件",
+      tooLarge: "专利文件不能超过 {max}MB",
+      incomplete: "未识别出公开（公告）号和标题列，请先设置列映射",
+      badMapping: "列映射格式不正确",
+      presetNotFound: "映射方案不存在",
+      presetNameTaken: "已有同名的映射方案",
+      jobNotFound: "导入任务不存在",
+      stale: "导入已中断（处理该任务的服务进程已停止），原有数据保持不变，请重新导入",
+      failedRead: "读取文件时出错，原有数据保持不变",
+      failedWrite: "写入数据时出错，原有数据保持不变",
+      rowProblem: "{problem}",
+      rowProblemField: "{field}：{problem}",
+    },
+  },
   sessions: {
     notFound: "会话不存在或已结束",
     unknownBrowser: "未知浏览器",
@@ -222,6 +268,12 @@ const server = {
     attachmentMissing: "附件不存在，请重新上传",
     attachmentNotOffice: "附件不是有效的 .docx、.xlsx 或 .pptx 文档",
     researcherNotStaff: "调研人员须为可使用敲门服务档案的在用账号",
+    recordNotYours: "只有记录的创建人和管理员可以修改或作废这条走访记录",
+    recordVoided: "这条走访记录已作废，不能再修改",
+    recordConflictBy: "保存失败：{editor} 已于 {editDate} 修改了这条走访记录（{fields}），请刷新后再编辑",
+    recordConflict: "保存失败：这条走访记录已被他人修改，请刷新后再编辑",
+    voidReasonRequired: "请填写作废原因",
+    recordVoidedDone: "已作废",
   },
   /** Every visit across companies (/visits) and its .xlsx export; the columns are the page's (visits.columns). */
   visits: {

@@ -35,6 +35,10 @@ const shell = {
     userList: "用户列表",
     logs: "日志列表",
     statistics: "服务统计",
+    patents: "专利检索",
+    patentImport: "专利导入",
+    patentChain: "产业链地图",
+    patentProfile: "专利画像",
   },
   crumbs: {
     dataIntelligence: "数据智能",

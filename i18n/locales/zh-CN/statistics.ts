@@ -35,6 +35,7 @@ const statistics = {
   drill: "查看 {label} 的走访记录",
   drillAll: "查看统计期内的全部走访记录",
   none: "未填写",
+  unlinked: "其他（未关联用户）",
   noData: "统计期内暂无走访",
   report: {
     xlsx: "导出报告（Excel）",

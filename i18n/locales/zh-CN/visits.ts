@@ -8,6 +8,7 @@ const visits = {
     dateRange: "服务时间",
     evaluation: "综合评价",
     segment: "产业链环节",
+    district: "所在区域",
     all: "全部",
     search: "查询",
     reset: "重置",

@@ -160,6 +160,8 @@ export class Followups {
           .selectFrom("serviceRecords as r")
           .select("r.id")
           .whereRef("r.compId", "=", "c.id")
+          // A voided record is no visit: the latest one left is the company's last visit.
+          .where("r.voidedAt", "is", null)
           .orderBy("r.serviceTime", "desc")
           .orderBy("r.id", "desc")
           .limit(1)

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { COMPANY_SEGMENTS, isCompanySegment } from "../../../contract/companies";
-import { periodMonths, periodProblem, nextDay, RESEARCHER_SEPARATORS, STATISTICS_MAX_YEARS, type StatisticsGroupBy } from "../../../contract/statistics";
+import { periodMonths, periodProblem, nextDay, STATISTICS_MAX_YEARS, type StatisticsGroupBy } from "../../../contract/statistics";
 import type { Statistics, StatisticsRow, StatisticsTotals } from "../../../contract/schemas/statistics";
 import { EVALUATIONS } from "../../../contract/valueSets";
 import type { Locale } from "../../../i18n/types";
@@ -9,6 +9,7 @@ import type { Dialect } from "../../db/database";
 import type { Database, DbTime } from "../../db/schema";
 import { parseDateTime, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
+import { VisitCounts } from "./counts";
 import type { ReportFigures } from "./report";
 import { text } from "../../i18n";
 
@@ -19,12 +20,14 @@ export interface StatisticsDeps {
   cityAreas: readonly CityArea[] | null;
 }
 
-/** A period as the queries take it: the instants of the first day's midnight and of the day after the last. */
+/** A period as the queries take it: its whole months from the counts, the days of its partial months from the records. */
 interface Bounds {
   from: string;
   to: string;
-  start: DbTime;
-  end: DbTime;
+  /** The whole months of the period (202501), or null when it covers none. */
+  months: { first: number; last: number } | null;
+  /** The instants [start, end) of the period outside its whole months: none, one or two ranges. */
+  edges: { start: DbTime; end: DbTime }[];
   /** The owner the figures are limited to (data scope `own`); undefined: every company. */
   ownerId: number | undefined;
 }
@@ -37,6 +40,7 @@ interface Counted {
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
+const monthKey = (month: string) => Number(month.slice(0, 4)) * 100 + Number(month.slice(5, 7));
 
 /** Refuses (400) a period that is not two real days in order, at most STATISTICS_MAX_YEARS long. */
 function checkPeriod(from: string, to: string): void {
@@ -46,39 +50,94 @@ function checkPeriod(from: string, to: string): void {
 }
 
 /**
- * The visit figures of a period (POST /api/statistics/visits, the service report). Every figure is
- * one aggregate statement over the records of the period: the records of each company are counted
- * first, reading the statistics index (migration 0014) company by company, so a company visited is
- * one row of that count whatever the number of its visits.
+ * The visit figures of a period (POST /api/statistics/visits, the service report). Voided records
+ * are no visits. The period's whole months are read from the visits counted per company and month
+ * (counts.ts, migration 0016: a row a company and year, a column a month), its partial first and last months from the records' service-time
+ * index; each figure is one aggregate statement over both, per company first, so a company visited
+ * is one row whatever the number of its visits.
  */
 export class VisitStatistics {
-  constructor(private readonly deps: StatisticsDeps) {}
+  private readonly counts: VisitCounts;
 
-  /** The period's instants, or 400. */
+  constructor(private readonly deps: StatisticsDeps) {
+    this.counts = new VisitCounts(deps);
+  }
+
+  /** The period's whole months and the instants of its other days, or 400. */
   bounds(from: string, to: string, ownerId: number | undefined): Bounds {
     checkPeriod(from, to);
     const { dialect, timeZone } = this.deps;
-    const start = parseDateTime(from, timeZone);
-    const end = parseDateTime(nextDay(to), timeZone);
-    if (!start || !end) throw AppError.badRequest(text("server.statistics.badDate"));
-    return { from, to, start: toDbTime(dialect, start), end: toDbTime(dialect, end), ownerId };
+    const instant = (day: string) => {
+      const date = parseDateTime(day, timeZone);
+      if (!date) throw AppError.badRequest(text("server.statistics.badDate"));
+      return toDbTime(dialect, date);
+    };
+    const months = periodMonths(from, to);
+    const after = nextDay(to);
+    const firstWhole = from.endsWith("-01") ? 0 : 1;
+    const lastWhole = after.endsWith("-01") ? months.length - 1 : months.length - 2;
+    if (firstWhole > lastWhole) return { from, to, months: null, edges: [{ start: instant(from), end: instant(after) }], ownerId };
+    const wholeStart = `${months[firstWhole]}-01`;
+    const wholeEnd = lastWhole + 1 < months.length ? `${months[lastWhole + 1]}-01` : after;
+    const edges = [];
+    if (from < wholeStart) edges.push({ start: instant(from), end: instant(wholeStart) });
+    if (wholeEnd < after) edges.push({ start: instant(wholeEnd), end: instant(after) });
+    return { from, to, months: { first: monthKey(months[firstWhole]), last: monthKey(months[lastWhole]) }, edges, ownerId };
   }
 
-  /** `and r.comp_id in (the owner's companies)` when the figures are limited to them. */
-  private scope(b: Bounds, column: RawBuilder<unknown> = sql.ref("r.comp_id")): RawBuilder<unknown> {
+  /** `and <column> in (the owner's companies)` when the figures are limited to them. */
+  private scope(b: Bounds, column: RawBuilder<unknown>): RawBuilder<unknown> {
     return b.ownerId === undefined ? sql`` : sql`and ${column} in (select o.company_id from company_owners o where o.user_id = ${b.ownerId})`;
   }
 
-  private inPeriod(b: Bounds): RawBuilder<unknown> {
-    return sql`r.service_time >= ${b.start} and r.service_time < ${b.end} ${this.scope(b)}`;
+  /** The rows of visit_years (or visit_researcher_years) `m` of the years the whole months touch. */
+  private inYears(b: Bounds): RawBuilder<unknown> {
+    const { first, last } = b.months!;
+    return sql`m.year between ${Math.floor(first / 100)} and ${Math.floor(last / 100)} ${this.scope(b, sql.ref("m.comp_id"))}`;
   }
 
-  /** 1 when the record's account state is opened, else 0, on both engines. */
-  private readonly opened = sql`case when r.is_open_patnavi = 'opened' then 1 else 0 end`;
+  /** A row's count (`v` visits, `o` opened, `excellent_` …) over the whole months of the period: the sum of those months' columns. */
+  private overMonths(b: Bounds, prefix: string): RawBuilder<unknown> {
+    const { first, last } = b.months!;
+    const [firstYear, lastYear] = [Math.floor(first / 100), Math.floor(last / 100)];
+    // A whole year is its own column.
+    const columns = (from: number, to: number) =>
+      from === 1 && to === 12
+        ? sql.ref(`m.${prefix}0`)
+        : sql`(${sql.join(
+            Array.from({ length: to - from + 1 }, (_, i) => sql.ref(`m.${prefix}${from + i}`)),
+            sql` + `,
+          )})`;
+    if (firstYear === lastYear) return columns(first % 100, last % 100);
+    if (first % 100 === 1 && last % 100 === 12) return columns(1, 12);
+    return sql`case m.year when ${sql.lit(firstYear)} then ${columns(first % 100, 12)} when ${sql.lit(lastYear)} then ${columns(1, last % 100)} else ${columns(1, 12)} end`;
+  }
 
-  /** Each company's records in the period: their number and whether one says the account is opened. */
-  private perCompany(b: Bounds, extra: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
-    return sql`select r.comp_id, count(*) as n, max(${this.opened}) as o ${extra} from service_records r where ${this.inPeriod(b)} group by r.comp_id`;
+  /** The records of the period's partial months that count: not voided, in scope. */
+  private inEdges(b: Bounds): RawBuilder<unknown> {
+    const ranges = b.edges.map((edge) => sql`(r.service_time >= ${edge.start} and r.service_time < ${edge.end})`);
+    return sql`(${sql.join(ranges, sql` or `)}) and r.voided_at is null ${this.scope(b, sql.ref("r.comp_id"))}`;
+  }
+
+  /** The counted rows and the records of the partial months, as one set of rows. */
+  private both(b: Bounds, counted: (() => RawBuilder<unknown>) | null, edges: () => RawBuilder<unknown>): RawBuilder<unknown> {
+    const parts = [...(b.months && counted ? [counted()] : []), ...(b.edges.length > 0 ? [edges()] : [])];
+    return sql.join(parts, sql` union all `);
+  }
+
+  /** Each company's visits in the period: their number, whether one says the account is opened, and those of each evaluation. */
+  private perCompany(b: Bounds): RawBuilder<unknown> {
+    const evaluations = sql.join(EVALUATIONS.map((code, i) => sql`, case when r.comprehensive_evaluation = ${code} then 1 else 0 end as ${sql.ref(`e${i}`)}`), sql``);
+    const rows = this.both(
+      b,
+      () => sql`select m.comp_id, ${this.overMonths(b, "v")} as n, case when ${this.overMonths(b, "o")} > 0 then 1 else 0 end as o
+          ${sql.join(EVALUATIONS.map((code, i) => sql`, ${this.overMonths(b, `${code}_`)} as ${sql.ref(`e${i}`)}`), sql``)}
+        from visit_years m where ${this.inYears(b)}`,
+      () => sql`select r.comp_id, 1 as n, case when r.is_open_patnavi = 'opened' then 1 else 0 end as o ${evaluations} from service_records r where ${this.inEdges(b)}`,
+    );
+    const sums = sql.join(EVALUATIONS.map((_, i) => sql`, sum(x.${sql.ref(`e${i}`)}) as ${sql.ref(`e${i}`)}`), sql``);
+    // A company's year can hold visits only outside the period's months: it is no company visited.
+    return sql`select x.comp_id, sum(x.n) as n, max(x.o) as o ${sums} from (${rows}) x group by x.comp_id having sum(x.n) > 0`;
   }
 
   private async registered(b: Bounds): Promise<number> {
@@ -90,28 +149,14 @@ export class VisitStatistics {
     return num((await query.execute(db)).rows[0]?.c);
   }
 
-  /** Visits, companies visited and companies with an account opened, over the period. */
-  async totals(b: Bounds): Promise<StatisticsTotals> {
-    const { db } = this.deps;
-    const [row, companiesRegistered] = await Promise.all([
-      sql<{ c: unknown; v: unknown; p: unknown }>`select count(*) as c, sum(s.n) as v, sum(s.o) as p from (${this.perCompany(b)}) s`.execute(db).then((r) => r.rows[0]),
-      this.registered(b),
-    ]);
-    return { visits: num(row?.v), companies: num(row?.c), companiesRegistered, patnaviOpened: num(row?.p) };
-  }
-
-  /** By evaluation, with the totals, in one pass: each company's records of each evaluation. */
+  /** Visits, companies visited and companies with an account opened, over the period, and by evaluation, in one pass. */
   private async byEvaluation(b: Bounds): Promise<{ rows: Counted[]; totals: Omit<StatisticsTotals, "companiesRegistered"> }> {
     const { db } = this.deps;
-    const perEvaluation = sql.join(
-      EVALUATIONS.map((code, i) => sql`, sum(case when r.comprehensive_evaluation = ${code} then 1 else 0 end) as ${sql.ref(`e${i}`)}`),
-      sql``,
-    );
     const sums = sql.join(
       EVALUATIONS.map((_, i) => sql`, sum(s.${sql.ref(`e${i}`)}) as ${sql.ref(`v${i}`)}, sum(case when s.${sql.ref(`e${i}`)} > 0 then 1 else 0 end) as ${sql.ref(`c${i}`)}`),
       sql``,
     );
-    const row = (await sql<Record<string, unknown>>`select count(*) as c, sum(s.n) as v, sum(s.o) as p ${sums} from (${this.perCompany(b, perEvaluation)}) s`.execute(db)).rows[0] ?? {};
+    const row = (await sql<Record<string, unknown>>`select count(*) as c, sum(s.n) as v, sum(s.o) as p ${sums} from (${this.perCompany(b)}) s`.execute(db)).rows[0] ?? {};
     return {
       rows: EVALUATIONS.map((key, i) => ({ key, visits: num(row[`v${i}`]), companies: num(row[`c${i}`]) })),
       totals: { visits: num(row.v), companies: num(row.c), patnaviOpened: num(row.p) },
@@ -142,14 +187,14 @@ export class VisitStatistics {
   }
 
   /**
-   * The month (index into `months`) a record's service time falls in, as a binary search over the
-   * months' first instants in the platform's zone: exact in any zone, a few comparisons a record.
+   * The month (202501) a record's service time falls in, as a binary search over the months' first
+   * instants in the platform's zone: exact in any zone, a few comparisons a record.
    */
   private monthOf(months: readonly string[]): RawBuilder<unknown> {
     const { dialect, timeZone } = this.deps;
     const starts = months.map((month) => toDbTime(dialect, parseDateTime(`${month}-01`, timeZone)!));
     const pick = (lo: number, hi: number): RawBuilder<unknown> => {
-      if (hi - lo === 1) return sql.lit(lo);
+      if (hi - lo === 1) return sql.lit(monthKey(months[lo]));
       const mid = (lo + hi) >> 1;
       return sql`case when r.service_time < ${starts[mid]} then ${pick(lo, mid)} else ${pick(mid, hi)} end`;
     };
@@ -160,50 +205,76 @@ export class VisitStatistics {
   private async byMonth(b: Bounds): Promise<Counted[]> {
     const { db } = this.deps;
     const months = periodMonths(b.from, b.to);
-    const rows = (
-      await sql<{ k: unknown; c: unknown; v: unknown }>`select s.k as k, count(*) as c, sum(s.n) as v
-        from (select r.comp_id, ${this.monthOf(months)} as k, count(*) as n from service_records r where ${this.inPeriod(b)} group by r.comp_id, 2) s
-        group by s.k`.execute(db)
-    ).rows;
-    const byIndex = new Map(rows.map((row) => [num(row.k), row]));
-    return months.map((key, i) => ({ key, visits: num(byIndex.get(i)?.v), companies: num(byIndex.get(i)?.c) }));
+    const counted = new Map<number, { visits: number; companies: number }>();
+    const whole = async () => {
+      if (!b.months) return;
+      const { first, last } = b.months;
+      const perMonth = sql.join(
+        Array.from({ length: 12 }, (_, i) => sql`, sum(m.${sql.ref(`v${i + 1}`)}) as ${sql.ref(`v${i + 1}`)}, sum(case when m.${sql.ref(`v${i + 1}`)} > 0 then 1 else 0 end) as ${sql.ref(`c${i + 1}`)}`),
+        sql``,
+      );
+      const rows = (await sql<Record<string, unknown>>`select m.year as y ${perMonth} from visit_years m where ${this.inYears(b)} group by m.year`.execute(db)).rows;
+      for (const row of rows) {
+        for (let month = 1; month <= 12; month++) {
+          const key = num(row.y) * 100 + month;
+          if (key >= first && key <= last) counted.set(key, { visits: num(row[`v${month}`]), companies: num(row[`c${month}`]) });
+        }
+      }
+    };
+    const edges = async () => {
+      if (b.edges.length === 0) return;
+      const rows = (
+        await sql<{ k: unknown; c: unknown; v: unknown }>`select s.k, count(distinct s.comp_id) as c, count(*) as v
+          from (select ${this.monthOf(months)} as k, r.comp_id from service_records r where ${this.inEdges(b)}) s group by s.k`.execute(db)
+      ).rows;
+      for (const row of rows) counted.set(num(row.k), { visits: num(row.v), companies: num(row.c) });
+    };
+    await Promise.all([whole(), edges()]);
+    return months.map((key) => ({ key, visits: counted.get(monthKey(key))?.visits ?? 0, companies: counted.get(monthKey(key))?.companies ?? 0 }));
   }
 
   /**
-   * By researcher: the names in each record's researchers text (contract RESEARCHER_SEPARATORS),
-   * trimmed; a record counts once for each name it lists. PostgreSQL splits the text with a regular
-   * expression, SQLite through json_each over the text made a JSON array.
+   * By researcher: the users linked to the records (service_record_researchers), a record once for
+   * each; the records with no linked user are one group, key "".
    */
   private async byResearcher(b: Bounds): Promise<Counted[]> {
-    const { db, dialect } = this.deps;
-    const separators = `[${RESEARCHER_SEPARATORS.join("")}]`;
-    const names =
-      dialect === "postgres"
-        ? sql`select r.id, r.comp_id, btrim(x.name) as name from service_records r
-            cross join lateral regexp_split_to_table(r.researchers, ${separators}) as x(name)
-            where r.researchers is not null and ${this.inPeriod(b)}`
-        : sql`select j.id, j.comp_id, trim(e.value) as name
-            from (select r.id, r.comp_id, ${sqliteJsonArray()} as names from service_records r where r.researchers is not null and ${this.inPeriod(b)}) j,
-              json_each(j.names) e
-            where json_valid(j.names)`;
-    const rows = (
-      await sql<{ k: string; c: unknown; v: unknown }>`select t.name as k, count(distinct t.id) as v, count(distinct t.comp_id) as c
-        from (${names}) t where t.name <> '' group by t.name`.execute(db)
+    const { db } = this.deps;
+    const rows = this.both(
+      b,
+      () => sql`select m.user_id, m.comp_id, ${this.overMonths(b, "v")} as n from visit_researcher_years m where ${this.inYears(b)}`,
+      () => sql`select coalesce(l.user_id, 0) as user_id, r.comp_id, 1 as n
+        from service_records r left join service_record_researchers l on l.record_id = r.id where ${this.inEdges(b)}`,
+    );
+    const counted = (
+      await sql<{ k: unknown; c: unknown; v: unknown }>`select t.user_id as k, count(*) as c, sum(t.n) as v
+        from (select x.user_id, x.comp_id, sum(x.n) as n from (${rows}) x group by x.user_id, x.comp_id having sum(x.n) > 0) t group by t.user_id`.execute(db)
     ).rows;
-    return rows.map((row) => ({ key: row.k, visits: num(row.v), companies: num(row.c) }));
+    return counted.map((row) => ({ key: num(row.k) === 0 ? "" : String(num(row.k)), visits: num(row.v), companies: num(row.c) }));
+  }
+
+  /** Recounts the companies whose records changed since the last call (counts.ts). */
+  refresh(): Promise<void> {
+    return this.counts.refresh();
   }
 
   /** POST /api/statistics/visits: the period's figures by one grouping, labelled in the caller's language. */
   async visits(b: Bounds, groupBy: StatisticsGroupBy, locale: Locale): Promise<Statistics> {
+    await this.counts.refresh();
+    return this.figures(b, groupBy, locale);
+  }
+
+  private async figures(b: Bounds, groupBy: StatisticsGroupBy, locale: Locale): Promise<Statistics> {
     const registered = this.registered(b);
     let rows: Counted[];
     let totals: Omit<StatisticsTotals, "companiesRegistered">;
-    if (groupBy === "evaluation" || groupBy === "segment" || groupBy === "district") {
-      ({ rows, totals } = groupBy === "evaluation" ? await this.byEvaluation(b) : await this.byCompanyField(b, groupBy));
+    if (groupBy === "segment" || groupBy === "district") {
+      ({ rows, totals } = await this.byCompanyField(b, groupBy));
+    } else if (groupBy === "evaluation") {
+      ({ rows, totals } = await this.byEvaluation(b));
     } else {
-      const [grouped, all] = await Promise.all([groupBy === "month" ? this.byMonth(b) : this.byResearcher(b), this.totals(b)]);
+      const [grouped, all] = await Promise.all([groupBy === "month" ? this.byMonth(b) : this.byResearcher(b), this.byEvaluation(b)]);
       rows = grouped;
-      totals = all;
+      totals = all.totals;
     }
     const labelled = await this.labelled(groupBy, rows, locale);
     return { rows: labelled, totals: { visits: totals.visits, companies: totals.companies, companiesRegistered: await registered, patnaviOpened: totals.patnaviOpened } };
@@ -211,8 +282,9 @@ export class VisitStatistics {
 
   /** The annual service report's figures: the totals and every grouping, segment and district with the companies registered in each. */
   async report(b: Bounds, locale: Locale): Promise<ReportFigures> {
+    await this.counts.refresh();
     const [month, researcher, evaluation, segment, district] = await Promise.all(
-      (["month", "researcher", "evaluation", "segment", "district"] as const).map((groupBy) => this.visits(b, groupBy, locale)),
+      (["month", "researcher", "evaluation", "segment", "district"] as const).map((groupBy) => this.figures(b, groupBy, locale)),
     );
     const [segmentRegistered, districtRegistered] = await Promise.all([this.registeredBy(b, "segment"), this.registeredBy(b, "district")]);
     const withRegistered = (rows: StatisticsRow[], registered: Map<string, number>) => {
@@ -256,8 +328,15 @@ export class VisitStatistics {
     switch (groupBy) {
       case "month":
         return rows.map((row) => ({ ...row, label: row.key }));
-      case "researcher":
-        return rows.sort(byVisits).map((row) => ({ ...row, label: row.key }));
+      case "researcher": {
+        const names = await this.userNames(rows.map((row) => Number(row.key)).filter((id) => id > 0));
+        const linked = rows.filter((row) => row.key !== "").sort(byVisits);
+        const unlinked = rows.filter((row) => row.key === "");
+        return [
+          ...linked.map((row) => ({ ...row, label: names.get(Number(row.key)) ?? row.key })),
+          ...unlinked.map((row) => ({ ...row, label: text("statistics.unlinked").in(locale) })),
+        ];
+      }
       case "evaluation":
         return rows.map((row) => ({ ...row, label: text(`archive.evaluation.${row.key as (typeof EVALUATIONS)[number]}`).in(locale) }));
       case "segment": {
@@ -278,6 +357,12 @@ export class VisitStatistics {
     }
   }
 
+  private async userNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", ids).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** A district code's name from CITY_AREAS when configured, else the areas table; free text stays as typed. */
   private async districtNames(codes: string[]): Promise<Map<string, string>> {
     const { cityAreas, db } = this.deps;
@@ -286,21 +371,4 @@ export class VisitStatistics {
     const rows = await db.selectFrom("areas").select(["code", "name"]).where("code", "in", codes).execute();
     return new Map(rows.map((row) => [row.code, row.name]));
   }
-}
-
-/**
- * SQLite: the record's researchers as a JSON array of its names, `["a","b"]`: backslashes and
- * quotes escaped, control characters a space, each separator the end of one string and the start
- * of the next. A text that still makes no JSON is left out by json_valid rather than failing.
- */
-function sqliteJsonArray(): RawBuilder<unknown> {
-  let expr: RawBuilder<unknown> = sql`r.researchers`;
-  expr = sql`replace(${expr}, '\\', '\\\\')`;
-  expr = sql`replace(${expr}, '"', '\\"')`;
-  for (const control of [9, 10, 13]) expr = sql`replace(${expr}, char(${sql.lit(control)}), ' ')`;
-  // Every separator becomes the first, and the first the break between two strings (the comma in '","' is itself a separator).
-  const [first, ...others] = RESEARCHER_SEPARATORS;
-  for (const separator of others) expr = sql`replace(${expr}, ${sql.lit(separator)}, ${sql.lit(first)})`;
-  expr = sql`replace(${expr}, ${sql.lit(first)}, '","')`;
-  return sql`'["' || ${expr} || '"]'`;
 }

@@ -202,7 +202,8 @@ export function ListTable<T extends object>({
           loading={Boolean(tableProps.loading)}
           onChange={tableProps.onChange}
           rowSelection={rowSelection}
-          locale={emptyText ? { emptyText } : undefined}
+          // antd draws a text placeholder in its disabled grey (1.83:1); the span keeps it readable.
+          locale={emptyText ? { emptyText: <span className="list-table__empty">{emptyText}</span> } : undefined}
           scroll={wrapCells ? undefined : { x: "max-content" }}
           pagination={
             paging && {

@@ -4,6 +4,8 @@ import { FIXED_CAPTCHA, type RunningServer } from "./server";
 /** Calls our server as a signed-in user, the way the app does: bearer token, JSON envelope. */
 export interface ApiCaller {
   post<T = unknown>(path: string, body: unknown): Promise<T>;
+  /** A multipart upload of one file, as the field `file`. */
+  upload<T = unknown>(path: string, filename: string, content: Buffer): Promise<T>;
 }
 
 /** Signs in over HTTP (captcha, then the password grant) and returns a caller holding the token. */
@@ -32,6 +34,14 @@ export async function apiAs(server: RunningServer, username: string, password: s
         headers: { "Content-Type": "application/json", Authorization: `bearer ${token.access_token}` },
         body: JSON.stringify(body),
       });
+      const envelope = await res.json();
+      expect(envelope.code, `${path}: ${envelope.message}`).toBe(200);
+      return envelope.result as T;
+    },
+    async upload<T>(path: string, filename: string, content: Buffer): Promise<T> {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(content)]), filename);
+      const res = await fetch(server.baseUrl + path, { method: "POST", headers: { Authorization: `bearer ${token.access_token}` }, body: form });
       const envelope = await res.json();
       expect(envelope.code, `${path}: ${envelope.message}`).toBe(200);
       return envelope.result as T;

@@ -42,6 +42,12 @@ describe("getList", () => {
     expect(answer).toEqual({ data: rows, total: 42 });
   });
 
+  it("passes on what a page answers beside its rows (the patent search's facets and capped count)", async () => {
+    const facets = { segment: [{ key: "design", count: 3 }] };
+    const { provider } = providerAnswering({ code: 200, message: "success", result: { records: [], total: 10000, totalCapped: true, facets } });
+    expect(await provider.getList({ resource: "patents" })).toEqual({ data: [], total: 10000, totalCapped: true, facets });
+  });
+
   it("asks for the first page of the default size without pagination", async () => {
     const { provider, sent } = providerAnswering(page([], 0));
     await provider.getList({ resource: "logs" });

@@ -11,4 +11,9 @@ export const RecordMessages = {
   attachmentMissing: text("server.archive.attachmentMissing"),
   attachmentNotOffice: text("server.archive.attachmentNotOffice"),
   researcherNotStaff: text("server.archive.researcherNotStaff"),
+  notYours: text("server.archive.recordNotYours"),
+  voided: text("server.archive.recordVoided"),
+  conflict: text("server.archive.recordConflict"),
+  conflictBy: (editor: string, editDate: string, fields: ServerText[]) => text("server.archive.recordConflictBy", { editor, editDate, fields }),
+  voidReasonRequired: text("server.archive.voidReasonRequired"),
 } as const;

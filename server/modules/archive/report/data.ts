@@ -54,6 +54,8 @@ export async function loadReport(deps: ReportDeps, compId: number) {
       .selectAll("r")
       .select(["creator.name as createByName", "updater.name as updateByName"])
       .where("r.compId", "=", compId)
+      // A voided record is kept in the archive for its history, but it is no visit to hand on.
+      .where("r.voidedAt", "is", null)
       .orderBy("r.serviceTime", "desc")
       .orderBy("r.id", "desc")
       .execute(),

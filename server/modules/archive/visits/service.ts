@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { CompanySegment } from "../../../../contract/companies";
 import type { Page } from "../../../../contract/envelope";
 import type { ListSortColumn } from "../../../../contract/listSorts";
@@ -58,7 +58,9 @@ export class Visits {
     const { db, dialect, timeZone } = this.deps;
     const from = bound(filter.serviceTimeBegin, timeZone, false);
     const to = bound(filter.serviceTimeEnd, timeZone, true);
-    let query: VisitQuery = records(db);
+    // A voided record stays in its company's archive, but it is no visit: the list and the
+    // statistics' drill-downs count alike.
+    let query: VisitQuery = records(db).where("record.voidedAt", "is", null);
     const { ownerId } = scope;
     if (ownerId !== undefined) {
       query = query.where("record.compId", "in", db.selectFrom("companyOwners").select("companyOwners.companyId").where("companyOwners.userId", "=", ownerId));
@@ -75,6 +77,9 @@ export class Visits {
     if (filter.comprehensiveEvaluation) query = query.where("record.comprehensiveEvaluation", "=", filter.comprehensiveEvaluation);
     const { segment } = filter;
     if (segment) query = query.where("record.compId", "in", db.selectFrom("companies").select("companies.id").where("companies.segment", "=", segment));
+    // Trimmed as the statistics group districts, so a district's drill-down lists exactly its visits.
+    const district = filter.district?.trim();
+    if (district) query = query.where("record.compId", "in", db.selectFrom("companies").select("companies.id").where(sql`trim(companies.district)`, "=", district));
     if (from) query = query.where("record.serviceTime", ">=", toDbTime(dialect, from));
     if (to) query = query.where("record.serviceTime", "<", toDbTime(dialect, to));
     return query;

@@ -94,7 +94,7 @@ describe.each(testDatabases())("user info and menus on %s", (kind) => {
     await createUser(t.app, { username: "member1", password: PASSWORD, roles: ["member"] });
     const result = (await menus((await signIn(t.app, "member1", PASSWORD)).headers)).json().result;
     expect(result).toEqual(expectedMenus(RoleCode.MEMBER));
-    expect(result.map((m: { menuCode: string }) => m.menuCode)).toEqual(["patnavi", "userCenter", "userCenter:certification"]);
+    expect(result.map((m: { menuCode: string }) => m.menuCode)).toEqual(["patnavi", "userCenter", "userCenter:certification", "patents"]);
   });
 
   it("lists a menu two roles share once", async () => {

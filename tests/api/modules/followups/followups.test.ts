@@ -159,6 +159,24 @@ describe.each(testDatabases())("follow-ups on %s", (kind) => {
     expect(rows.find((r) => r.compId === comp.c1)).toMatchObject({ recordId: next, nextFollowTime: "2026-03-12 09:00:00", lastServiceTime: "2026-03-10 09:00:00" });
   });
 
+  it("takes a company's last visit and follow-up from its latest record that is not voided", async () => {
+    await clock("2026-03-10 10:00:00");
+    comp.voided = await company("voided", aId);
+    const kept = await visit(staffA, comp.voided, "2026-03-05 10:00:00", "2026-03-11 09:00:00");
+    const later = await visit(staffA, comp.voided, "2026-03-08 10:00:00");
+    expect((await list(staffA, "all")).records.map((r) => r.compId)).not.toContain(comp.voided);
+    const before = await summary(staffA);
+    await t.app.db
+      .updateTable("serviceRecords")
+      .set({ voidedAt: toDbTime(t.app.dialect, new Date()), voidedBy: aId, voidReason: "录错企业" })
+      .where("id", "=", later)
+      .execute();
+    const row = (await list(staffA, "all")).records.find((r) => r.compId === comp.voided);
+    expect(row).toMatchObject({ recordId: kept, nextFollowTime: "2026-03-11 09:00:00", lastServiceTime: "2026-03-05 10:00:00" });
+    expect(await summary(staffA)).toEqual({ ...before, week: before.week + 1 });
+    await t.app.db.deleteFrom("serviceRecords").where("compId", "=", comp.voided).execute();
+  });
+
   it("closes a follow-up with a note, keeping who and when", async () => {
     await clock("2026-03-10 10:00:00");
     const row = (await list(staffA, "today")).records.find((r) => r.compId === comp.c3);

@@ -178,6 +178,21 @@ describe.each(testDatabases())("archive export on %s", (kind) => {
     expect(styles).toContain('w:eastAsia="黑体"');
   });
 
+  it("leaves voided records out of the document", async () => {
+    const compId = await createCompany(t.app, "作废记录导出企业");
+    await addRecord(compId, { researchers: "保留的调研员", serviceContent: "<p>有效走访</p>", serviceTime: new Date("2026-05-02T02:00:00Z") });
+    await addRecord(compId, { researchers: "作废的调研员", serviceContent: "<p>误录</p>", serviceTime: new Date("2026-05-03T02:00:00Z") });
+    await t.app.db
+      .updateTable("serviceRecords")
+      .set({ voidedAt: toDbTime(t.app.dialect, new Date()), voidedBy: staff.userId, voidReason: "误录" })
+      .where("compId", "=", compId)
+      .where("researchers", "=", "作废的调研员")
+      .execute();
+    const { document } = await partsOf((await exportOf(compId)).rawPayload);
+    expect(document).toContain("保留的调研员");
+    expect(document).not.toContain("作废的调研员");
+  });
+
   it("writes the headings, labels and file name in the caller's language, the archive's content as written", async () => {
     const compId = await createCompany(t.app, "成都英文导出测试企业");
     await t.app.db.updateTable("companies").set({ segment: "packagingTest" }).where("id", "=", compId).execute();

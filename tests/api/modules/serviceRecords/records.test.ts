@@ -55,12 +55,19 @@ describe.each(testDatabases())("service records on %s", (kind) => {
     expect(record.createDate).not.toBe("2000-01-01 00:00:00");
   });
 
-  it("edits a record: the editor becomes updateBy, the writer stays createBy", async () => {
+  it("edits a record: the editor becomes updateBy, the writer stays createBy, a field left out keeps its value", async () => {
     const id = await add({ comprehensiveEvaluation: "excellent", isOpenPatnavi: "opened", nextFollowTime: "2026-04-01 09:30:00" });
     const res = await call(t.app, admin, RELEASE, validRecord(compId, { id, researchers: "王五", comprehensiveEvaluation: "good", createBy: "冒名者" }));
     expect(res.json()).toMatchObject({ code: 200, status: 1, result: { id } });
     const record = await byId(id);
-    expect(record).toMatchObject({ researchers: "王五", comprehensiveEvaluation: "good", isOpenPatnavi: "notOpened", createBy: "调研员甲", updateBy: "管理员" });
+    expect(record).toMatchObject({
+      researchers: "王五",
+      comprehensiveEvaluation: "good",
+      isOpenPatnavi: "opened",
+      nextFollowTime: "2026-04-01 09:30:00",
+      createBy: "调研员甲",
+      updateBy: "管理员",
+    });
     const log = await t.app.db.selectFrom("operationLogs").select("logAction").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(log.logAction).toBe("修改走访记录");
   });
@@ -138,6 +145,7 @@ describe.each(testDatabases())("service records on %s", (kind) => {
         serviceTime: "2026-01-20 15:00:00",
         createBy: "调研员甲",
         createDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        voided: false,
       });
     });
 

@@ -3,7 +3,7 @@ import JSZip from "jszip";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
-import { STATISTICS_GROUP_BYS, researcherNames, type StatisticsGroupBy } from "../../../../contract/statistics";
+import { STATISTICS_GROUP_BYS, type StatisticsGroupBy } from "../../../../contract/statistics";
 import type { Statistics } from "../../../../contract/schemas/statistics";
 import { parseDateTime, toDbTime } from "../../../../server/db/time";
 import { testDatabases } from "../../helpers/databases";
@@ -27,7 +27,9 @@ function random(seed: number): () => number {
 
 const SEGMENTS = ["design", "manufacturing", "equipment", null, "  "];
 const DISTRICTS = ["510104", "510105", null, "城北某地"];
-const RESEARCHERS = ["张三、李四", "李四", "王五,张三", "赵六，孙七；李四", " 张三 ", null, "", "周八;周八"];
+/** The researchers linked to a record, by their position in the researcher users: none, one or several. */
+const LINKS: number[][] = [[0, 1], [1], [2, 0], [3, 4, 1], [0], [], [], [5]];
+const RESEARCHER_NAMES = ["张三", "李四", "王五", "赵六", "孙七", "周八"];
 const EVALS = ["excellent", "good", "average"] as const;
 const OPEN = ["opened", "notOpened", "noIntention"] as const;
 
@@ -38,6 +40,9 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
   let staff: SignedIn;
   let member: SignedIn;
   let staffId: number;
+  let adminId: number;
+  let researcherIds: number[];
+  let companyIds: number[];
   const timeZone = () => t.config.timeZone;
   const instant = (wall: string) => toDbTime(t.app.dialect, parseDateTime(wall, timeZone())!);
 
@@ -58,12 +63,14 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
     staff = await signIn(t.app, "statsStaff", PASSWORD);
     manager = await signIn(t.app, "statsManager", PASSWORD);
     member = await signIn(t.app, "statsMember", PASSWORD);
-    const adminId = (await t.app.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
+    researcherIds = [];
+    for (const [i, name] of RESEARCHER_NAMES.entries()) researcherIds.push(await createUser(t.app, { username: `statsResearcher${i}`, password: PASSWORD, name }));
+    adminId = (await t.app.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
 
     const now = toDbTime(t.app.dialect, new Date());
     const rnd = random(7);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
-    const companyIds: number[] = [];
+    companyIds = [];
     for (let i = 0; i < 12; i++) {
       const row = await t.app.db
         .insertInto("companies")
@@ -88,12 +95,13 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
       parseDateTime("2025-01-31 23:59:59", timeZone())!,
       parseDateTime("2025-02-01 00:00:00", timeZone())!,
     );
-    await t.app.db
+    const links = records.map(() => pick(LINKS));
+    const inserted = await t.app.db
       .insertInto("serviceRecords")
       .values(
-        records.map((time) => ({
+        records.map((time, i) => ({
           compId: pick(visited),
-          researchers: pick(RESEARCHERS),
+          researchers: links[i].map((n) => RESEARCHER_NAMES[n]).join("、") || null,
           contactPerson: null,
           contactPersonPhone: null,
           contactPersonPosition: null,
@@ -111,9 +119,21 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
           updateBy: adminId,
         })),
       )
+      .returning("id")
       .execute();
+    const linkRows = inserted.flatMap((row, i) => links[i].map((n, position) => ({ recordId: row.id, userId: researcherIds[n], position })));
+    await t.app.db.insertInto("serviceRecordResearchers").values(linkRows).execute();
+    // One record in ten is voided: it stays in the archive but is no visit.
+    await voidRecords(inserted.filter((_, i) => i % 10 === 3).map((row) => row.id));
   });
   afterAll(() => t.close());
+
+  const voidRecords = (ids: number[]) =>
+    t.app.db
+      .updateTable("serviceRecords")
+      .set({ voidedAt: toDbTime(t.app.dialect, new Date()), voidedBy: adminId, voidReason: "重复录入" })
+      .where("id", "in", ids)
+      .execute();
 
   /** What plain SQL counts over the period's records matching `where` (and the owner's companies, when given). */
   async function direct(where: ReturnType<typeof sql>, from = FROM, to = TO, ownerId?: number) {
@@ -121,7 +141,7 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
     const owned = ownerId === undefined ? sql`` : sql`and r.comp_id in (select company_id from company_owners where user_id = ${ownerId})`;
     const row = (
       await sql<{ v: unknown; c: unknown }>`select count(*) as v, count(distinct r.comp_id) as c from service_records r join companies co on co.id = r.comp_id
-        where r.service_time >= ${instant(`${from} 00:00:00`)} and r.service_time < ${toDbTime(t.app.dialect, end)} ${owned} and ${where}`.execute(t.app.db)
+        where r.service_time >= ${instant(`${from} 00:00:00`)} and r.service_time < ${toDbTime(t.app.dialect, end)} and r.voided_at is null ${owned} and ${where}`.execute(t.app.db)
     ).rows[0];
     return { visits: Number(row.v), companies: Number(row.c) };
   }
@@ -180,31 +200,90 @@ describe.each(testDatabases())("service statistics on %s", (kind) => {
     expect(districts.rows.reduce((sum, row) => sum + row.visits, 0)).toBe(districts.totals.visits);
   });
 
-  it("counts each researcher named in the records, split at 、 , ， ; ；", async () => {
+  /** Per linked user (key "" for records linking none), what plain SQL counts over the links. */
+  async function directByResearcher(from = FROM, to = TO) {
+    const end = new Date(parseDateTime(to, timeZone())!.getTime() + 86_400_000);
+    const rows = (
+      await sql<{ k: unknown; v: unknown; c: unknown }>`select coalesce(l.user_id, 0) as k, count(*) as v, count(distinct r.comp_id) as c
+        from service_records r left join service_record_researchers l on l.record_id = r.id
+        where r.service_time >= ${instant(`${from} 00:00:00`)} and r.service_time < ${toDbTime(t.app.dialect, end)} and r.voided_at is null
+        group by coalesce(l.user_id, 0)`.execute(t.app.db)
+    ).rows;
+    return new Map(rows.map((row) => [Number(row.k) === 0 ? "" : String(row.k), { visits: Number(row.v), companies: Number(row.c) }]));
+  }
+
+  it("counts each linked researcher by user, the records linking none as one group", async () => {
     const { rows } = await figures(admin, "researcher");
-    const end = new Date(parseDateTime(TO, timeZone())!.getTime() + 86_400_000);
-    const records = await t.app.db
-      .selectFrom("serviceRecords")
-      .select(["compId", "researchers"])
-      .where("serviceTime", ">=", instant(`${FROM} 00:00:00`))
-      .where("serviceTime", "<", toDbTime(t.app.dialect, end))
+    const expected = await directByResearcher();
+    expect(new Set(rows.map((row) => row.key))).toEqual(new Set(expected.keys()));
+    for (const row of rows) expect(row, row.key).toMatchObject(expected.get(row.key)!);
+    const linked = rows.filter((row) => row.key !== "");
+    expect(linked.map((row) => row.label).sort()).toEqual([...RESEARCHER_NAMES].sort());
+    expect(linked.find((row) => row.label === "李四")?.key).toBe(String(researcherIds[1]));
+    // Most visits first, the records linking nobody last.
+    expect(linked.map((row) => row.visits)).toEqual([...linked.map((row) => row.visits)].sort((a, b) => b - a));
+    expect(rows.at(-1)).toMatchObject({ key: "", label: "其他（未关联用户）" });
+  });
+
+  it("counts a period starting and ending inside months as plain SQL does, for every grouping", async () => {
+    const [from, to] = ["2024-11-15", "2025-02-10"];
+    const all = await direct(sql`1 = 1`, from, to);
+    const byResearcher = await directByResearcher(from, to);
+    for (const groupBy of STATISTICS_GROUP_BYS) expect((await figures(admin, groupBy, from, to)).totals, groupBy).toMatchObject(all);
+    for (const row of (await figures(admin, "researcher", from, to)).rows) expect(row, row.key).toMatchObject(byResearcher.get(row.key)!);
+    for (const row of (await figures(admin, "evaluation", from, to)).rows) expect(row, row.key).toMatchObject(await direct(sql`r.comprehensive_evaluation = ${row.key}`, from, to));
+    const months = (await figures(admin, "month", from, to)).rows;
+    expect(months.map((row) => row.key)).toEqual(["2024-11", "2024-12", "2025-01", "2025-02"]);
+    expect(months[0]).toMatchObject(await direct(sql`1 = 1`, from, "2024-11-30"));
+    expect(months[3]).toMatchObject(await direct(sql`1 = 1`, "2025-02-01", to));
+    // Within one month.
+    expect((await figures(admin, "month", "2025-01-05", "2025-01-20")).totals).toMatchObject(await direct(sql`1 = 1`, "2025-01-05", "2025-01-20"));
+  });
+
+  it("follows every write of the records: a new visit, a voiding, a moved service time, a changed researcher", async () => {
+    const before = await figures(admin, "researcher");
+    const [record] = await sql<{ id: number }>`select id from service_records where voided_at is null and service_time >= ${instant("2024-12-01 00:00:00")}
+      and service_time < ${instant("2025-01-01 00:00:00")} order by id limit 1`.execute(t.app.db).then((r) => r.rows);
+    await voidRecords([record.id]);
+    await t.app.db
+      .updateTable("serviceRecords")
+      .set({ serviceTime: instant("2025-03-15 10:00:00") })
+      .where("id", "=", (await t.app.db.selectFrom("serviceRecords").select("id").where("id", ">", record.id).where("voidedAt", "is", null).orderBy("id").executeTakeFirstOrThrow()).id)
       .execute();
-    const expected = new Map<string, { visits: number; companies: Set<number> }>();
-    for (const record of records) {
-      for (const name of researcherNames(record.researchers)) {
-        const entry = expected.get(name) ?? { visits: 0, companies: new Set<number>() };
-        entry.visits += 1;
-        entry.companies.add(record.compId);
-        expected.set(name, entry);
-      }
+    await t.app.db.deleteFrom("serviceRecordResearchers").where("userId", "=", researcherIds[5]).execute();
+    const added = await t.app.db
+      .insertInto("serviceRecords")
+      .values({
+        compId: companyIds[11],
+        researchers: "周八",
+        cooperativePartner: "甲",
+        belongCustomer: "乙",
+        businessOpportunity: "丙",
+        comprehensiveEvaluation: "excellent",
+        isOpenPatnavi: "opened",
+        mainBusiness: "丁",
+        serviceContent: "<p>戊</p>",
+        serviceTime: instant("2025-02-14 09:00:00"),
+        createBy: adminId,
+        updateBy: adminId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.app.db.insertInto("serviceRecordResearchers").values({ recordId: added.id, userId: researcherIds[5], position: 0 }).execute();
+
+    const after = await figures(admin, "researcher");
+    expect(after.totals.visits).toBe(before.totals.visits);
+    expect(after.totals.companies).toBe(before.totals.companies + 1);
+    const expected = await directByResearcher();
+    for (const row of after.rows) expect(row, row.key).toMatchObject(expected.get(row.key)!);
+    expect(after.rows.find((row) => row.key === String(researcherIds[5]))).toMatchObject({ visits: 1, companies: 1 });
+    for (const row of (await figures(admin, "month")).rows) {
+      const [year, month] = row.key.split("-").map(Number);
+      const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      expect(row, row.key).toMatchObject(await direct(sql`1 = 1`, `${row.key}-01`, `${row.key}-${last}`));
     }
-    expect(new Set(rows.map((row) => row.key))).toEqual(new Set(["张三", "李四", "王五", "赵六", "孙七", "周八"]));
-    for (const row of rows) {
-      const entry = expected.get(row.key)!;
-      expect(row, row.key).toEqual({ key: row.key, label: row.key, visits: entry.visits, companies: entry.companies.size });
-    }
-    // Most visits first.
-    expect(rows.map((row) => row.visits)).toEqual([...rows.map((row) => row.visits)].sort((a, b) => b - a));
+    const evaluation = await figures(admin, "evaluation");
+    expect(evaluation.totals).toMatchObject({ ...(await direct(sql`1 = 1`)), patnaviOpened: (await direct(sql`r.is_open_patnavi = 'opened'`)).companies });
   });
 
   it("labels in the caller's language", async () => {

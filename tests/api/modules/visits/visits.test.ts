@@ -133,6 +133,20 @@ describe.each(testDatabases())("every visit across companies on %s", (kind) => {
     expect((await post(admin, LIST, { current: 1, size: 10, model: { segment: "foundry" } })).statusCode).toBe(400);
   });
 
+  it("leaves voided records out, as the statistics do, and filters by the company's district", async () => {
+    const id = await save(wang, validRecord(alpha, { researcherIds: [wangId], serviceTime: "2026-03-01 10:00:00" }));
+    expect((await list(admin, { compId: alpha })).total).toBe(3);
+    const voided = await post(wang, "/api/archives/voidRecord", { id, reason: "误录" });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const rows = (await list(admin, { compId: alpha })).records;
+    expect(rows.map((r) => r.id)).not.toContain(id);
+    expect(rows).toHaveLength(2);
+
+    await t.app.db.updateTable("companies").set({ district: "510104" }).where("id", "=", beta).execute();
+    expect((await list(admin, { district: "510104" })).records.map((r) => r.companyName)).toEqual(["乙晶圆制造"]);
+    await t.app.db.updateTable("companies").set({ district: null }).where("id", "=", beta).execute();
+  });
+
   it("shows staff only their own companies' visits, and refuses a company outside their scope", async () => {
     expect((await list(wang)).records.map((r) => r.compId)).toEqual([alpha, alpha]);
     expect((await list(li)).records.map((r) => r.compId)).toEqual([beta]);

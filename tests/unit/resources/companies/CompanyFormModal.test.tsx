@@ -5,7 +5,7 @@ import { MenuCode } from "../../../../contract/menus";
 import { setToaster } from "../../../../providers/notificationProvider";
 import { storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { companyReply, fullCompany, ok, OWNERS, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
+import { companyReply, FOLLOWUP_RULE, fullCompany, ok, OWNERS, renderFinder, SAVE, SEARCH, sentTo } from "./companyHarness";
 
 let toasts: ReturnType<typeof fakeNotifier>;
 
@@ -112,6 +112,28 @@ describe("the company form", () => {
     await waitFor(() => expect(sentTo(seen, SAVE)).toHaveLength(2));
     await waitFor(() => expect(screen.queryByTestId("company-form")).toBeNull());
     expect(sentTo(seen, OWNERS)).toHaveLength(1);
+  });
+
+  it("sets the company's follow-up rule from the dialog, and sends it only when changed", async () => {
+    const seen = stubNetwork(companyReply({ [SAVE]: ok(fullCompany, 1), [OWNERS]: ok([], 1), [FOLLOWUP_RULE]: ok({ compId: 5, days: 15 }, 1) }));
+    const user = typist();
+    renderFinder();
+    await user.click(await screen.findByTestId("company-edit-5"));
+    const rule = await screen.findByTestId("company-form-followupDays");
+    expect(within(dialog()).getByText("不设置")).toBeInTheDocument();
+    await user.click(rule.querySelector(".ant-select-selector")!);
+    await user.click(await screen.findByTitle("15 天"));
+    await user.click(screen.getByTestId("company-form-submit"));
+    await waitFor(() => expect(sentTo(seen, FOLLOWUP_RULE)).toEqual([{ compId: 5, days: 15 }]));
+    await waitFor(() => expect(screen.queryByTestId("company-form")).toBeNull());
+
+    // Saved without touching the rule: it is not sent again.
+    await user.click(await screen.findByTestId("company-edit-5"));
+    await screen.findByTestId("company-form-followupDays");
+    await user.click(screen.getByTestId("company-form-submit"));
+    await waitFor(() => expect(sentTo(seen, SAVE)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByTestId("company-form")).toBeNull());
+    expect(sentTo(seen, FOLLOWUP_RULE)).toHaveLength(1);
   });
 
   it("opens 新增 empty after an edit was cancelled with 取消", async () => {

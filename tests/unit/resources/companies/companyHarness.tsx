@@ -33,6 +33,9 @@ export const candidates = [
 ];
 
 /** The company calls answered with fixed data; `over` answers a url first. */
+/** GET …/:id and POST: a company's "no visit for N days" rule. */
+export const FOLLOWUP_RULE = "/api/company/followupRule";
+
 export function companyReply(over: Record<string, Answer> = {}) {
   return (config: InternalAxiosRequestConfig): Answer => {
     const url = config.url ?? "";
@@ -40,6 +43,7 @@ export function companyReply(over: Record<string, Answer> = {}) {
     if (url === SEARCH) return ok({ records: rows, total: 2, current: 1, size: 10 });
     if (url === "/api/company/5") return ok(fullCompany);
     if (url === OWNER_CANDIDATES) return ok(candidates);
+    if (url === `${FOLLOWUP_RULE}/5`) return ok({ compId: 5, days: null });
     return { status: 404, data: { code: 404, message: `unexpected ${url}` } };
   };
 }

@@ -75,12 +75,18 @@ describe("the app's registry", () => {
         "logs",
         "notifications",
         "orgCompanies",
+        "patentChain",
+        "patentImports",
+        "patentProfiles",
+        "patents",
         "questions",
+        "recordChanges",
         "roles",
         "serviceAnswers",
         "serviceRecords",
         "sessions",
         "statistics",
+        "timeline",
         "users",
         "visits",
       ].sort(),
@@ -115,6 +121,7 @@ describe("the app's registry", () => {
       Paths.CHANGE_PASSWORD,
       Paths.ACCREDITED_INSTITUTION,
       Paths.USER_MANAGE,
+      Paths.PATENT_PROFILE,
     ]);
   });
 });

@@ -4,19 +4,14 @@ import { MenuCode } from "../../../../contract/menus";
 import ServiceRecordDetails from "../../../../resources/serviceRecords/ServiceRecordDetails";
 import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { archiveReply, COMP, ok, sentTo } from "./archiveHarness";
+import { archiveReply, COMP, ok, sentTo, storedRecord } from "./archiveHarness";
 
 afterEach(() => {
   restoreNetwork();
   vi.restoreAllMocks();
 });
 
-const record = {
-  id: 31, compId: 5, companyName: "芯片公司", researchers: "李研", contactPerson: "张三", contactPersonPhone: "13800000000",
-  contactPersonPosition: null, cooperativePartner: "伙伴", belongCustomer: "客户", businessOpportunity: "商机",
-  comprehensiveEvaluation: "good", isOpenPatnavi: "opened", mainBusiness: "封装", serviceContent: "<p>走访</p>",
-  serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null, attachmentName: null,
-};
+const record = storedRecord;
 
 /** The form under the app's data router, with the archive page it goes back to. */
 function renderForm(path: string) {
@@ -35,10 +30,10 @@ describe("the visit record form", () => {
     for (const text of ["请输入合作伙伴", "请输入正确的联系电话"]) expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it("loads a record, saves it with its id, says 'Saved successfully' and goes back", async () => {
+  it("loads a record, saves it with its id and the version it was based on, says 'Saved successfully' and goes back", async () => {
     storeSession([MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT]);
     const notifier = fakeNotifier();
-    const seen = stubNetwork(archiveReply({ "/api/archives/queryById/31": ok(record) }));
+    const seen = stubNetwork(archiveReply({ "/api/archives/queryById/31": ok({ ...record, version: 3 }) }));
     renderForm(`/serviceFilesDetails?compId=${COMP}&id=31`);
     await waitFor(() => expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("伙伴"));
     expect(screen.getByTestId("service-content-count")).toHaveTextContent("2 / 1000");
@@ -46,7 +41,7 @@ describe("the visit record form", () => {
     await waitFor(() => expect(notifier.success).toHaveBeenCalledWith("保存成功"));
     await waitFor(() => expect(screen.getByTestId("archive-mark")).toBeInTheDocument());
     expect(sentTo(seen, "/api/archives/releaseArchives")[0]).toMatchObject({
-      id: 31, compId: 5, cooperativePartner: "伙伴", serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null,
+      id: 31, version: 3, compId: 5, cooperativePartner: "伙伴", serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null,
     });
   });
 

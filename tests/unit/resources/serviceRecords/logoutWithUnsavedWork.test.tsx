@@ -8,7 +8,7 @@ import ServiceRecordDetails from "../../../../resources/serviceRecords/ServiceRe
 import { Header } from "../../../../src/layout/Header";
 import { LOCATION_MARK, renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { archiveReply, COMP, ok } from "./archiveHarness";
+import { archiveReply, COMP, ok, storedRecord } from "./archiveHarness";
 
 const LOGOUT = "/uaa/identity/logout";
 const ALL = [MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT];
@@ -103,12 +103,7 @@ describe("logging out with unsaved work", () => {
   it("asks on the visit form too: Save saves the record, then signs out instead of going back to the archive", async () => {
     storeSession(ALL);
     fakeNotifier();
-    const record = {
-      id: 31, compId: 5, companyName: "芯片公司", researchers: "李研", contactPerson: "张三", contactPersonPhone: "13800000000",
-      contactPersonPosition: null, cooperativePartner: "伙伴", belongCustomer: "客户", businessOpportunity: "商机",
-      comprehensiveEvaluation: "good", isOpenPatnavi: "opened", mainBusiness: "封装", serviceContent: "<p>走访</p>",
-      serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null, attachmentName: null,
-    };
+    const record = storedRecord;
     const seen = stubNetwork(archiveReply({ [LOGOUT]: ok(), "/api/archives/queryById/31": ok(record) }));
     renderWithHeader(`/serviceFilesDetails?compId=${COMP}&id=31`, <ServiceRecordDetails />);
     await waitFor(() => expect(screen.getByTestId("form-cooperativePartner")).toHaveValue("伙伴"));

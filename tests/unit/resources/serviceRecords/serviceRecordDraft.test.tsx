@@ -7,7 +7,7 @@ import ServiceRecordDetails from "../../../../resources/serviceRecords/ServiceRe
 import { DRAFT_MAX_BYTES, draftKey, readDraft, writeDraft } from "../../../../resources/serviceRecords/useDraft";
 import { renderInRefine, storeSession } from "../../access/refineHarness";
 import { fakeNotifier, restoreNetwork, stubNetwork } from "../../providers/network";
-import { archiveReply, COMP, ok, sentTo } from "./archiveHarness";
+import { archiveReply, COMP, ok, sentTo, storedRecord } from "./archiveHarness";
 
 const EDIT = [MenuCode.SERVICE_FILES, MenuCode.SERVICE_FILES_EDIT];
 
@@ -16,12 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const record = {
-  id: 31, compId: 5, companyName: "芯片公司", researchers: "李研", contactPerson: "张三", contactPersonPhone: "13800000000",
-  contactPersonPosition: null, cooperativePartner: "伙伴", belongCustomer: "客户", businessOpportunity: "商机",
-  comprehensiveEvaluation: "good", isOpenPatnavi: "opened", mainBusiness: "封装", serviceContent: "<p>走访</p>",
-  serviceTime: "2024-05-01 12:00:00", nextFollowTime: null, attachment: null, attachmentName: null,
-};
+const record = storedRecord;
 
 /** The signed-in user becomes another one (a sign-in in the same browser). */
 const signInAs = (id: number) => storage.set(StorageKey.USER_INFO, { id, name: `用户${id}`, avatar: null });

@@ -108,6 +108,12 @@ describe("the statistics page (/statistics)", () => {
     expect(drillDownOf("month", "2025-02", "2025-02-10", "2025-12-31")).toEqual({ serviceTimeBegin: "2025-02-10", serviceTimeEnd: "2025-02-28" });
     expect(drillDownOf("month", "2024-02", "2024-01-01", "2024-12-31")).toEqual({ serviceTimeBegin: "2024-02-01", serviceTimeEnd: "2024-02-29" });
     expect(drillDownOf("segment", "design", "2025-01-01", "2025-12-31")).toEqual({ serviceTimeBegin: "2025-01-01", serviceTimeEnd: "2025-12-31", segment: "design" });
+    expect(drillDownOf("researcher", "42", "2025-01-01", "2025-12-31")).toEqual({ serviceTimeBegin: "2025-01-01", serviceTimeEnd: "2025-12-31", researcherId: "42" });
+    expect(drillDownOf("district", "510104", "2025-01-01", "2025-12-31")).toEqual({ serviceTimeBegin: "2025-01-01", serviceTimeEnd: "2025-12-31", district: "510104" });
+    // No link the visit list could not filter to exactly: nobody linked, not set, a segment outside the value set.
+    expect(drillDownOf("researcher", "", "2025-01-01", "2025-12-31")).toBeNull();
+    expect(drillDownOf("district", "", "2025-01-01", "2025-12-31")).toBeNull();
+    expect(drillDownOf("segment", "芯片", "2025-01-01", "2025-12-31")).toBeNull();
     expect(decodeURIComponent(visitListLink({ serviceTimeBegin: "2025-01-01", serviceTimeEnd: "2025-01-31", segment: "design" }))).toBe(
       "/visits?filters[0][field]=serviceTime&filters[0][operator]=between&filters[0][value][0]=2025-01-01&filters[0][value][1]=2025-01-31&filters[1][field]=segment&filters[1][operator]=eq&filters[1][value]=design",
     );

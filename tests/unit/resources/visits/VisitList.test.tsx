@@ -146,20 +146,29 @@ describe("the visit list (/visits)", () => {
   });
 
   it("turns the form's values into filters and back", () => {
-    const filters = filtersFromValues({ company: 7, researcher: undefined, dateRange: [dayjs("2026-01-01"), dayjs("2026-01-31")], comprehensiveEvaluation: "good", segment: undefined });
+    const filters = filtersFromValues({
+      company: 7,
+      researcher: undefined,
+      dateRange: [dayjs("2026-01-01"), dayjs("2026-01-31")],
+      comprehensiveEvaluation: "good",
+      segment: undefined,
+      district: " 510104 ",
+    });
     expect(filters).toEqual([
       { field: "compId", operator: "eq", value: 7 },
       { field: "researcherId", operator: "eq", value: undefined },
       { field: "comprehensiveEvaluation", operator: "eq", value: "good" },
       { field: "segment", operator: "eq", value: undefined },
+      { field: "district", operator: "eq", value: "510104" },
       { field: "serviceTime", operator: "between", value: ["2026-01-01", "2026-01-31"] },
     ]);
     const back = valuesFromFilters([
       { field: "compId", operator: "eq", value: "7" },
       { field: "segment", operator: "eq", value: "nonsense" },
+      { field: "district", operator: "eq", value: "510104" },
       { field: "serviceTime", operator: "between", value: ["2026-01-01", "2026-01-31"] },
     ]);
-    expect(back).toMatchObject({ company: 7, researcher: undefined, segment: undefined, comprehensiveEvaluation: undefined });
+    expect(back).toMatchObject({ company: 7, researcher: undefined, segment: undefined, comprehensiveEvaluation: undefined, district: "510104" });
     expect(back.dateRange?.map((day) => day?.format("YYYY-MM-DD"))).toEqual(["2026-01-01", "2026-01-31"]);
     // The archive's record tab restores its form from the address the same way.
     const record = recordValuesFromFilters([

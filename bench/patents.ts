@@ -1,0 +1,239 @@
+/**
+ * npm run bench:patents — patent import and search (issue 12) under load, on SQLite (a fresh
+ * DATA_DIR) and on PostgreSQL (a database of its own on TEST_DATABASE_URL's server, dropped after).
+ * For each it migrates and seeds through the server's own code and writes 1,000,000 generated
+ * patents straight into the database (the import's own record reader and store, no file, no HTTP);
+ * starts the real server; imports a generated 100,000-row Patsnap .xlsx (Excel's shared strings)
+ * through POST /api/patents/import, polling the job, and prints its seconds and the server's peak
+ * memory; then 20 kept-alive clients search for 20 s with issue 12's mix (two and three characters,
+ * two terms, an applicant, an IPC prefix, a keyword with facets), printing req/s, p50/p95/p99 and
+ * the server's CPU per call (issue 13 item 4); last, the chain map's statistics call, timed alone.
+ * Targets (issue 12): import at most 60 s and 300 MB; search p95 at most 50 ms; statistics 1 s.
+ * Printed, never asserted.
+ *
+ * Smaller runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
+ * BENCH_SECONDS; BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_PROFILE=<dir> as in
+ * bench:archive.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { keepAliveAgent, numberFrom, percentile } from "./archive/load";
+import { measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
+import { signInAdmin, startServer, type BenchServer } from "./archive/server";
+import { writeExport } from "./patents/generate";
+import { preparePatents } from "./patents/prepare";
+import { patentSearch, STATS_MODELS, STATS_PATH } from "./patents/workloads";
+
+const TARGET_IMPORT_MS = 60_000;
+const TARGET_IMPORT_BYTES = 300 * 1024 * 1024;
+const TARGET_P95_MS = 50;
+const TARGET_STATS_MS = 1000;
+const WARM_UP_MS = 3000;
+const STATS_RUNS = 3;
+const ADMIN_PASSWORD = "Bench-admin-2026";
+/** The generated patents and the imported file come from different seeds: the file both adds patents and updates some. */
+const GENERATED_SEED = 1;
+const IMPORT_SEED = 2;
+
+const generated = numberFrom("BENCH_PATENTS", 1_000_000);
+const importRows = numberFrom("BENCH_IMPORT_ROWS", 100_000);
+const clients = numberFrom("BENCH_CLIENTS", 20);
+const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
+const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
+
+interface Outcome {
+  database: string;
+  generationMs: number;
+  importMs: number;
+  importPeak: number;
+  imported: { imported: number; updated: number; skipped: number };
+  search: Measured;
+  /** Each statistics model's runs, in ms, and the server's CPU per call over all of them. */
+  stats: { model: string; ms: number[] }[];
+  statsCpuMs: number;
+  peakAfter: number;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const undo of cleanups.splice(0).reverse()) await Promise.resolve(undo()).catch((e: unknown) => console.error("cleanup:", e));
+}
+process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+
+async function api<T>(server: BenchServer, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code?: number; message?: string; result?: T };
+  if (res.status !== 200 || answer.result === undefined) throw new Error(`${path}: ${res.status} ${answer.message ?? ""}`);
+  return answer.result;
+}
+
+interface Job {
+  state: "running" | "done" | "failed";
+  processed: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  failure: string | null;
+}
+
+/** The file through the real import: the upload, then the job polled until it ends. */
+async function importFile(server: BenchServer, token: string, file: string): Promise<{ ms: number; job: Job }> {
+  const started = performance.now();
+  const form = new FormData();
+  form.append("file", await openAsBlob(file), "bench.xlsx");
+  const res = await fetch(`${server.baseUrl}/api/patents/import`, { method: "POST", headers: { authorization: `bearer ${token}` }, body: form });
+  const answer = (await res.json()) as { result?: { jobId: number }; message?: string };
+  if (!answer.result) throw new Error(`import refused: ${res.status} ${answer.message ?? ""}`);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const job = await api<Job>(server, token, `/api/patents/import/${answer.result.jobId}`);
+    if (job.state !== "running") {
+      if (job.state === "failed") throw new Error(`import failed: ${job.failure}`);
+      return { ms: performance.now() - started, job };
+    }
+  }
+}
+
+async function measure(database: string, generationMs: number, file: string, env: Record<string, string>, cwd: string, databaseCpu: () => Promise<DatabaseCpu | null> = async () => null): Promise<Outcome> {
+  console.log(`${database}: ${generated.toLocaleString("en")} patents generated in ${(generationMs / 1000).toFixed(1)} s; starting the server`);
+  let output = "";
+  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1" }, cwd, (text) => (output = (output + text).slice(-4000)));
+  const agent = keepAliveAgent(clients);
+  const backends = await databaseCpu();
+  try {
+    const token = await signInAdmin(server.baseUrl, ADMIN_PASSWORD);
+    console.log(`${database}: importing ${importRows.toLocaleString("en")} rows (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB .xlsx)`);
+    const imported = await importFile(server, token, file).catch((error: unknown) => {
+      console.error(`${database}: the server's last output:\n${output}`);
+      throw error;
+    });
+    const importPeak = server.peakRssPerProcess();
+    const options = { database, baseUrl: server.baseUrl, agent, token, clients, server, databaseCpu: backends };
+    await measureCalls(options, patentSearch, WARM_UP_MS, 1);
+    console.log(`${database}: ${clients} clients searching for ${durationMs / 1000} s`);
+    const search = await measureCalls(options, patentSearch, durationMs, 2);
+    const stats: Outcome["stats"] = [];
+    const cpuBefore = server.cpuMs();
+    for (const model of STATS_MODELS) {
+      const times: number[] = [];
+      for (let run = 0; run < STATS_RUNS; run++) {
+        const sent = performance.now();
+        await api(server, token, STATS_PATH, { model });
+        times.push(performance.now() - sent);
+      }
+      stats.push({ model: JSON.stringify(model), ms: times });
+    }
+    const statsCpuMs = (server.cpuMs() - cpuBefore) / (STATS_MODELS.length * STATS_RUNS);
+    const { job } = imported;
+    return {
+      database,
+      generationMs,
+      importMs: imported.ms,
+      importPeak,
+      imported: { imported: job.imported, updated: job.updated, skipped: job.skipped },
+      search,
+      stats,
+      statsCpuMs,
+      peakAfter: server.peakRssPerProcess(),
+    };
+  } finally {
+    agent.destroy();
+    await backends?.close();
+    await server.stop();
+  }
+}
+
+async function onSqlite(file: string): Promise<Outcome> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-patents-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  console.log(`sqlite: generating ${generated.toLocaleString("en")} patents`);
+  const generationMs = await preparePatents({ database: { kind: "sqlite", file: join(dir, "platform.db") } }, generated, ADMIN_PASSWORD, GENERATED_SEED);
+  return measure("sqlite", generationMs, file, { DATA_DIR: dir }, dir);
+}
+
+async function onPostgres(adminUrl: string, file: string): Promise<Outcome> {
+  const name = `bench_patents_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  cleanups.push(() => admin(`drop database if exists "${name}" with (force)`));
+  const dir = mkdtempSync(join(tmpdir(), "bench-patents-pg-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  console.log(`postgres: generating ${generated.toLocaleString("en")} patents in database ${name}`);
+  const generationMs = await preparePatents({ database: { kind: "postgres", url: url.href, display: name } }, generated, ADMIN_PASSWORD, GENERATED_SEED);
+  return measure("postgres", generationMs, file, { DATABASE_URL: url.href, DATA_DIR: dir }, dir, () => postgresBackendCpu(adminUrl, name));
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const verdict = (met: boolean) => (met ? "met" : "MISSED");
+
+function report(outcomes: Outcome[]): void {
+  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${clients} clients for ${durationMs / 1000} s; one server process`);
+  console.log("database   generated   import    imported/updated/skipped   import peak   req/s     p50       p95       p99   errors   server CPU/call   PostgreSQL CPU/call");
+  for (const o of outcomes) {
+    const { latencies } = o.search.load;
+    console.log(
+      [
+        o.database.padEnd(10),
+        `${(o.generationMs / 1000).toFixed(0)} s`.padStart(9),
+        `${(o.importMs / 1000).toFixed(1)} s`.padStart(8),
+        `${o.imported.imported}/${o.imported.updated}/${o.imported.skipped}`.padStart(26),
+        mb(o.importPeak).padStart(13),
+        (o.search.load.requests / o.search.load.seconds).toFixed(0).padStart(7),
+        ms(percentile(latencies, 50)).padStart(9),
+        ms(percentile(latencies, 95)).padStart(9),
+        ms(percentile(latencies, 99)).padStart(9),
+        String(o.search.load.errors).padStart(8),
+        `${o.search.serverCpuMsPerCall.toFixed(2)} ms`.padStart(17),
+        (o.search.databaseCpuMsPerCall === null ? "" : `${o.search.databaseCpuMsPerCall.toFixed(2)} ms`).padStart(21),
+      ].join(" "),
+    );
+    if (o.search.load.firstError) console.log(`  first error: ${o.search.load.firstError}`);
+  }
+  console.log(`\nstatistics (${STATS_RUNS} runs each)`);
+  for (const o of outcomes) {
+    for (const { model, ms: runs } of o.stats) console.log(`  ${o.database.padEnd(9)} ${model.padEnd(28)} ${runs.map((t) => t.toFixed(0)).join(", ")} ms`);
+    console.log(`  ${o.database.padEnd(9)} server CPU a call ${o.statsCpuMs.toFixed(0)} ms`);
+  }
+  console.log("\ntargets (printed, not asserted)");
+  for (const o of outcomes) {
+    const p95 = percentile(o.search.load.latencies, 95);
+    const slowestStats = Math.max(...o.stats.flatMap((s) => s.ms));
+    console.log(`  ${o.database}: import ${(o.importMs / 1000).toFixed(1)} s (at most ${TARGET_IMPORT_MS / 1000}: ${verdict(o.importMs <= TARGET_IMPORT_MS)}), peak ${mb(o.importPeak)} (at most ${mb(TARGET_IMPORT_BYTES)}: ${verdict(o.importPeak <= TARGET_IMPORT_BYTES)})`);
+    console.log(`  ${o.database}: search p95 ${ms(p95)} (at most ${TARGET_P95_MS} ms: ${verdict(p95 <= TARGET_P95_MS)}); statistics slowest ${ms(slowestStats)} (at most ${TARGET_STATS_MS} ms: ${verdict(slowestStats <= TARGET_STATS_MS)}); peak memory after all ${mb(o.peakAfter)}`);
+  }
+}
+
+const outcomes: Outcome[] = [];
+try {
+  const dir = mkdtempSync(join(tmpdir(), "bench-patents-file-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, "import.xlsx");
+  console.log(`writing the ${importRows.toLocaleString("en")}-row .xlsx`);
+  await writeExport(file, { shape: "patsnap-xlsx", rows: importRows, seed: IMPORT_SEED, sharedStrings: true });
+  if (databases.has("sqlite")) outcomes.push(await onSqlite(file));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (!databases.has("postgres")) console.log("postgres: skipped (BENCH_DATABASES)");
+  else if (postgresUrl) outcomes.push(await onPostgres(postgresUrl, file));
+  else console.log("postgres: skipped (TEST_DATABASE_URL is not set)");
+} finally {
+  await cleanUp();
+}
+report(outcomes);

@@ -1,0 +1,244 @@
+import type { Kysely } from "kysely";
+import type { PatentRecord, PatentRowProblem } from "../../../../contract/patents/record";
+import { PATENT_IMPORT_ERRORS_KEPT, type PatentImportJob } from "../../../../contract/schemas/patents";
+import type { Dialect } from "../../../db/database";
+import type { Database, PatentImportState } from "../../../db/schema";
+import { fromDbTime, toDbTime } from "../../../db/time";
+import { AppError } from "../../../errors";
+import { text, type CatalogKey } from "../../../i18n";
+import type { Locale } from "../../../../i18n/types";
+import type { Logger } from "../../../logger";
+import { writePatents } from "../store";
+import type { ColumnMapping, OpenedExport } from "../read/types";
+
+export const ImportMessages = {
+  jobNotFound: text("server.patents.import.jobNotFound"),
+  incomplete: text("server.patents.import.incomplete"),
+} as const;
+
+/** How often the running process says it is alive, and how long a silence means it died. */
+export const HEARTBEAT_MS = 5_000;
+/**
+ * Generous: on SQLite the heartbeat waits while the job's own write transaction holds the one
+ * connection, and a 100,000-row file is written in well under this.
+ */
+export const STALE_AFTER_MS = 180_000;
+/** Rows staged and written a batch at a time, so memory holds one batch whatever the file's size. */
+const BATCH = 500;
+
+const FAILURES = {
+  stale: "server.patents.import.stale",
+  read: "server.patents.import.failedRead",
+  write: "server.patents.import.failedWrite",
+} as const satisfies Record<string, CatalogKey>;
+
+interface RowError {
+  line: number;
+  problem: PatentRowProblem;
+  field?: string;
+}
+
+interface Progress {
+  processed: number;
+  total: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: RowError[];
+  errorCount: number;
+}
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  log: Logger;
+}
+
+/**
+ * Patent import jobs (issue 12 item 1). A job is a row, so any server process answers its poll;
+ * the process that took the upload runs it in its background: the file's rows are read one by one
+ * and staged in batches (patent_import_rows), then written to the patents in one transaction, so
+ * a file that fails to read or write leaves the patents as they were. The running process beats
+ * the job's heartbeat; a running job whose heartbeat stopped is reported failed.
+ */
+export class PatentImports {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ImportDeps) {}
+
+  /** Starts a job on an opened export; answers its id at once. */
+  async start(opened: OpenedExport, fileId: string, mapping: ColumnMapping | undefined, userId: number): Promise<number> {
+    if (!opened.complete) throw AppError.badRequest(ImportMessages.incomplete);
+    const { db, dialect } = this.deps;
+    const now = toDbTime(dialect, new Date());
+    const { id } = await db
+      .insertInto("patentImportJobs")
+      .values({
+        state: "running",
+        fileId,
+        mapping: mapping === undefined ? null : JSON.stringify(mapping),
+        createdBy: userId,
+        createdAt: now,
+        heartbeatAt: now,
+        total: opened.total ?? 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const run = this.run(id, opened).catch((error: unknown) => this.deps.log.error({ err: error, jobId: id }, "patent import job failed unexpectedly"));
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return id;
+  }
+
+  /** Waits for the jobs this process runs (before the database closes). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
+  private async run(jobId: number, opened: OpenedExport): Promise<void> {
+    const { db } = this.deps;
+    const progress: Progress = { processed: 0, total: opened.total ?? 0, imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 };
+    let beating: Promise<unknown> | null = null;
+    const beat = () => {
+      beating ??= this.save(jobId, progress, "running")
+        .catch((error: unknown) => this.deps.log.warn({ err: error, jobId }, "patent import heartbeat failed"))
+        .finally(() => {
+          beating = null;
+        });
+    };
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    timer.unref();
+    try {
+      const failure = (await this.stage(jobId, opened, progress)) ?? (await this.apply(jobId, progress));
+      clearInterval(timer);
+      await beating;
+      await this.save(jobId, progress, failure === null ? "done" : "failed", failure);
+    } finally {
+      clearInterval(timer);
+      await db.deleteFrom("patentImportRows").where("jobId", "=", jobId).execute();
+    }
+  }
+
+  /** Reads every row, staging the patents a batch at a time; answers the failure, if reading failed. */
+  private async stage(jobId: number, opened: OpenedExport, progress: Progress): Promise<CatalogKey | null> {
+    const { db } = this.deps;
+    let batch: { jobId: number; seq: number; record: string }[] = [];
+    let seq = 0;
+    try {
+      for await (const row of opened.rows()) {
+        progress.processed += 1;
+        if (progress.total < progress.processed) progress.total = progress.processed;
+        if ("problem" in row) {
+          progress.skipped += 1;
+          progress.errorCount += 1;
+          if (progress.errors.length < PATENT_IMPORT_ERRORS_KEPT) progress.errors.push({ line: row.line, problem: row.problem, ...(row.field ? { field: row.field } : {}) });
+          continue;
+        }
+        batch.push({ jobId, seq: seq++, record: JSON.stringify(row.record) });
+        if (batch.length >= BATCH) {
+          await db.insertInto("patentImportRows").values(batch).execute();
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await db.insertInto("patentImportRows").values(batch).execute();
+      return null;
+    } catch (error) {
+      this.deps.log.warn({ err: error, jobId }, "patent import: the file could not be read");
+      return FAILURES.read;
+    }
+  }
+
+  /** Writes the staged patents in one transaction; answers the failure, if writing failed. */
+  private async apply(jobId: number, progress: Progress): Promise<CatalogKey | null> {
+    const { db, dialect } = this.deps;
+    try {
+      const counts = await db.transaction().execute(async (trx) => {
+        const totals = { imported: 0, updated: 0 };
+        for (let from = 0; ; from += BATCH) {
+          const rows = await trx
+            .selectFrom("patentImportRows")
+            .select("record")
+            .where("jobId", "=", jobId)
+            .where("seq", ">=", from)
+            .where("seq", "<", from + BATCH)
+            .orderBy("seq")
+            .execute();
+          if (rows.length === 0) return totals;
+          const written = await writePatents(
+            trx,
+            dialect,
+            rows.map((row) => JSON.parse(row.record) as PatentRecord),
+          );
+          totals.imported += written.imported;
+          totals.updated += written.updated;
+        }
+      });
+      progress.imported = counts.imported;
+      progress.updated = counts.updated;
+      return null;
+    } catch (error) {
+      this.deps.log.error({ err: error, jobId }, "patent import: the patents could not be written");
+      return FAILURES.write;
+    }
+  }
+
+  private async save(jobId: number, progress: Progress, state: PatentImportState, failure: CatalogKey | null = null): Promise<void> {
+    const { db, dialect } = this.deps;
+    const now = toDbTime(dialect, new Date());
+    await db
+      .updateTable("patentImportJobs")
+      .set({
+        state,
+        heartbeatAt: now,
+        processed: progress.processed,
+        total: progress.total,
+        imported: progress.imported,
+        updated: progress.updated,
+        skipped: progress.skipped,
+        errors: JSON.stringify(progress.errors),
+        errorCount: progress.errorCount,
+        failure,
+        ...(state === "running" ? {} : { finishedAt: now }),
+      })
+      .where("id", "=", jobId)
+      .execute();
+  }
+
+  /** GET /api/patents/import/{jobId}: the job as stored, a dead process's job failed, messages in `locale`. */
+  async status(jobId: number, locale: Locale): Promise<PatentImportJob> {
+    const { db, dialect } = this.deps;
+    let job = await db.selectFrom("patentImportJobs").selectAll().where("id", "=", jobId).executeTakeFirst();
+    if (!job) throw AppError.notFound(ImportMessages.jobNotFound);
+    if (job.state === "running" && Date.now() - fromDbTime(job.heartbeatAt).getTime() > STALE_AFTER_MS) {
+      const now = toDbTime(dialect, new Date());
+      // Conditional on the heartbeat read, so a job that beat meanwhile stays running.
+      await db
+        .updateTable("patentImportJobs")
+        .set({ state: "failed", failure: FAILURES.stale, finishedAt: now })
+        .where("id", "=", jobId)
+        .where("state", "=", "running")
+        .where("heartbeatAt", "=", job.heartbeatAt)
+        .execute();
+      // What the dead process staged will never be written.
+      await db.deleteFrom("patentImportRows").where("jobId", "=", jobId).execute();
+      job = await db.selectFrom("patentImportJobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
+    }
+    const errors = (JSON.parse(job.errors) as RowError[]).map((error) => ({ line: error.line, message: rowMessage(error, locale) }));
+    return {
+      state: job.state,
+      processed: job.processed,
+      total: job.total,
+      imported: job.imported,
+      updated: job.updated,
+      skipped: job.skipped,
+      errors,
+      errorCount: job.errorCount,
+      failure: job.failure === null ? null : text(job.failure as CatalogKey).in(locale),
+    };
+  }
+}
+
+function rowMessage(error: RowError, locale: Locale): string {
+  const problem = text(`patents.rowProblems.${error.problem}`);
+  return (error.field ? text("server.patents.import.rowProblemField", { field: error.field, problem }) : text("server.patents.import.rowProblem", { problem })).in(locale);
+}

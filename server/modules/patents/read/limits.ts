@@ -1,0 +1,29 @@
+/**
+ * What one row, cell or package of an export may take, so a hostile file costs a row problem or a
+ * refusal, never the server's memory. Real exports stay far below: Excel itself holds at most
+ * 32,767 characters in a cell, and a patent with its abstract is a few thousand.
+ */
+import type { ZipLimits } from "../../files/zipReader";
+
+/** Characters in one cell (or TRS field); more is the row problem tooLong. */
+export const CELL_MAX_CHARS = 32_767;
+/** Characters in one row or TRS record, all cells together; more is tooLong, and the rest of it is skipped unkept. */
+export const RECORD_MAX_CHARS = 1_000_000;
+/** Columns read from a row; further ones are ignored. */
+export const MAX_COLUMNS = 512;
+/** Rows searched for the header row (some exports put a title or the search query above it). */
+export const HEADER_SEARCH_ROWS = 20;
+/** TRS records read to learn the file's field names. */
+export const TRS_HEADER_RECORDS = 50;
+
+/**
+ * An export's package as its zip directory declares it. A 100,000-patent sheet with abstracts is a
+ * few hundred MB of XML; the sheet is streamed, so its size costs time, not memory. The shared
+ * strings exceljs keeps are bounded by the per-entry size.
+ */
+export const EXPORT_PACKAGE_LIMITS: ZipLimits = {
+  maxEntries: 1000,
+  maxTotalBytes: 2 * 1024 * 1024 * 1024 - 1,
+  maxEntryBytes: 512 * 1024 * 1024,
+  maxRatio: 200,
+};

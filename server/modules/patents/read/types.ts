@@ -1,0 +1,41 @@
+/**
+ * What the import (server/modules/patents/import*) asks of the export readers, and what they give
+ * back (issue 12 item 1). The readers live beside this file; the import stores what they read.
+ */
+import type { ColumnMapping } from "../../../../contract/patents/headers";
+import type { ReadRow } from "../../../../contract/patents/record";
+
+/* The mapping is the contract's: the app's column-mapping step and saved presets speak it too. */
+export type { ColumnMapping };
+
+/** The export formats told apart by the readers. */
+export type ExportFormat = "xlsx" | "csv" | "trs";
+
+export interface OpenedExport {
+  format: ExportFormat;
+  /** csv and trs: the encoding detected. */
+  encoding?: "utf-8" | "gb18030";
+  /** The file's headers in order (TRS: the field names met in the first records). */
+  headers: string[];
+  /** The mapping in force: the given one where it names a header, the alias table elsewhere. */
+  mapping: ColumnMapping;
+  /** Headers the alias table does not know and the given mapping leaves out. */
+  unmapped: string[];
+  /** Whether the fields a patent needs (publication number, title) are mapped; the import refuses the file otherwise. */
+  complete: boolean;
+  /** Rows in the file, when known before reading them (xlsx: the sheet's dimension; otherwise null). */
+  total: number | null;
+  /** The rows, read one by one (memory stays bounded whatever the file's size); lines count as the file shows them (the header is line 1). */
+  rows(): AsyncIterable<ReadRow>;
+}
+
+/** Why a file cannot be opened at all (its rows are never read): not the format it claims, no header row to map, or a package past its bounds. */
+export class UnreadableExport extends Error {
+  constructor(
+    readonly reason: "unreadable" | "empty" | "tooLarge",
+    detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+    this.name = "UnreadableExport";
+  }
+}

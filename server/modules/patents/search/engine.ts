@@ -1,0 +1,43 @@
+import type { PatentDetail, PatentFilter, PatentSearchResult, PatentSort, PatentStats } from "../../../../contract/schemas/patents";
+
+/*
+ * The one interface the patent routes search through (issue 12 item 3). SqlPatentSearch (sql.ts)
+ * answers from the database the platform runs on, SQLite or PostgreSQL; an OpenSearch engine can
+ * take its place for national-scale data (README, "Patent search engines"): its `cjk` analyzer
+ * makes the same bigrams as contract/patents/tokenizer.ts, so a query finds the same patents.
+ */
+
+/** A filter with its company resolved: an engine matches patents, it does not read companies. */
+export interface PatentQuery extends Omit<PatentFilter, "compId"> {
+  company?: { creditCode: string | null; nameKey: string };
+}
+
+export interface PatentOrder {
+  column: PatentSort;
+  asc: boolean;
+}
+
+export interface PatentPageRequest {
+  offset: number;
+  limit: number;
+  orders?: readonly PatentOrder[];
+}
+
+export interface PatentCount {
+  total: number;
+  /** More match than `total`, the cap, says. */
+  capped: boolean;
+}
+
+export interface PatentSearchEngine {
+  /** One page of the matching patents, their count (capped) and the facets of all of them. */
+  search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult>;
+  count(query: PatentQuery, cap: number): Promise<PatentCount>;
+  /** Every matching patent in the list's order, a batch at a time, at most `max` (the export). */
+  scan(query: PatentQuery, orders: readonly PatentOrder[] | undefined, max: number): AsyncGenerator<PatentDetail[]>;
+  /** The chain map's figures: a 10-year trend up to `year`, top applicants, IPC subclasses, segments. */
+  stats(query: PatentQuery, year: number): Promise<PatentStats>;
+  /** The IPC main groups (H01L21) of the matching patents, most frequent first (the company profile). */
+  ipcGroups(query: PatentQuery, size: number): Promise<{ code: string; count: number }[]>;
+  byId(id: number): Promise<PatentDetail | undefined>;
+}
