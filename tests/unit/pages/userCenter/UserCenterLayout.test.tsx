@@ -15,9 +15,9 @@ function sideMenuEntries(): string[] {
 
 describe("the personal center's side menu (SPEC 6)", () => {
   it.each([
-    [RoleCode.MEMBER, ["账户信息", "修改密码", "企业认证"]],
+    [RoleCode.MEMBER, ["账户信息", "修改密码", "企业认证", "专利画像"]],
     [RoleCode.STAFF, ["账户信息", "修改密码"]],
-    [RoleCode.ADMIN, ["账户信息", "修改密码", "企业认证", "用户管理"]],
+    [RoleCode.ADMIN, ["账户信息", "修改密码", "企业认证", "用户管理", "专利画像"]],
   ])("offers a %s only the pages whose menu code the role holds", async (role, entries) => {
     signIn("王芯", menusOf(role));
     renderPage("/userCenter/basicInfo", <UserCenterLayout />);
