@@ -59,13 +59,15 @@ export async function createUserWithRole(
   username: string,
   name: string,
   password: string,
-): Promise<void> {
+): Promise<number> {
   const admin = await apiAs(server, "admin", server.adminPassword);
-  const created = await admin.post<{ initialPassword: string }>("/api/user/edit", { username, name, roleCodes: [role] });
+  const created = await admin.post<{ id: number; initialPassword: string }>("/api/user/edit", { username, name, roleCodes: [role] });
   const user = await apiAs(server, username, created.initialPassword);
   await user.post("/patnavi/ucenter/rest/user/passwd", { oldPassword: created.initialPassword, newPassword: password });
+  return created.id;
 }
 
-export function createStaffMember(server: RunningServer, username: string, name: string, password: string): Promise<void> {
+/** Returns the new user's id. */
+export function createStaffMember(server: RunningServer, username: string, name: string, password: string): Promise<number> {
   return createUserWithRole(server, "staff", username, name, password);
 }
