@@ -7,15 +7,13 @@ import { useT } from "../../src/i18n/I18nContext";
 import { changedFieldName, changedValueText } from "./recordChanges";
 
 /** A visit record's changes on its view, newest first (issue 11): each field edited, before and after, who and when; and a voiding. */
-export function RecordHistory({ id, version }: { id: number; version: number }) {
+export function RecordHistory({ id }: { id: number }) {
   const t = useT();
   const { tableProps } = useTable<RecordChange>({
     resource: "recordChanges",
     syncWithLocation: false,
     pagination: { pageSize: 10 },
     filters: { permanent: [{ field: "id", operator: "eq", value: id }] },
-    // A new version has new changes: the view asks again after an edit or a voiding.
-    queryOptions: { queryKey: ["recordChanges", id, version] },
   });
   const columns = useMemo<ListColumn<RecordChange>[]>(
     () => [

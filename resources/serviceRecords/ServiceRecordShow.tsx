@@ -50,7 +50,8 @@ export function ServiceRecordShow({ id, onBack, onEdit }: { id: number | undefin
           />
         )}
         <Descriptions bordered column={1} styles={{ label: { width: 200 } }} items={recordItems(record, t)} data-testid="service-record-view" />
-        <RecordHistory id={record.id} version={record.version} />
+        {/* A new version has new changes: the history is read again after an edit or a voiding. */}
+        <RecordHistory key={record.version} id={record.id} />
       </>
     );
 
