@@ -8,7 +8,7 @@ import { customCall } from "../../providers/endpoints";
 import { modelFromFilters } from "../../providers/listRequest";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import { ChainChart } from "./ChainChart";
+import { Chart } from "../../src/components/Chart";
 import { filtersWithFacet, setFilters, type FacetName } from "./patentFilters";
 import { patentChain } from "./resource";
 import "./patents.css";
@@ -108,7 +108,7 @@ export default function PatentChainPage() {
         <Row gutter={[16, 16]} data-testid="patent-chain">
           <Col xs={24} lg={12}>
             <Card size="small" title={t("patents.chain.segments")}>
-              <ChainChart
+              <Chart
                 testId="patent-chain-segments-chart"
                 description={t("patents.chain.chartOf", { title: t("patents.chain.segments") })}
                 option={bar(figures.segments)}
@@ -119,7 +119,7 @@ export default function PatentChainPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title={t("patents.chain.topApplicants")}>
-              <ChainChart
+              <Chart
                 testId="patent-chain-applicants-chart"
                 description={t("patents.chain.chartOf", { title: t("patents.chain.topApplicants") })}
                 option={bar(figures.applicants, true)}
@@ -130,7 +130,7 @@ export default function PatentChainPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title={t("patents.chain.trend")}>
-              <ChainChart
+              <Chart
                 testId="patent-chain-trend-chart"
                 description={t("patents.chain.chartOf", { title: t("patents.chain.trend") })}
                 option={{
@@ -170,7 +170,7 @@ export default function PatentChainPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title={t("patents.chain.ipc")}>
-              <ChainChart
+              <Chart
                 testId="patent-chain-ipc-chart"
                 description={t("patents.chain.chartOf", { title: t("patents.chain.ipc") })}
                 option={{ tooltip: { trigger: "item" }, series: [{ type: "pie", radius: ["35%", "65%"], data: figures.ipc.map(({ name, count }) => ({ name, value: count })) }] }}

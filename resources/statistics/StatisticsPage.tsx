@@ -15,9 +15,8 @@ import { ListError, retryUnlessRefused } from "../../src/components/ListError";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
 import { useT } from "../../src/i18n/I18nContext";
-import type { ChartOption } from "./echarts";
+import { Chart, type ChartOption } from "../../src/components/Chart";
 import { statistics } from "./resource";
-import { StatisticsChart } from "./StatisticsChart";
 import { drillDownOf, visitListLink } from "./statisticsLinks";
 
 const CRUMBS = [{ title: "shell.titles.home", path: "/" }, { title: "shell.titles.statistics" }];
@@ -100,7 +99,7 @@ function FigureSection({
           ) : (
             <Row gutter={16}>
               <Col xs={24} lg={14}>
-                <StatisticsChart option={chartOption} description={t("statistics.charts.description", { title, count: listed.length })} testId={`statistics-chart-${groupBy}`} />
+                <Chart option={chartOption} description={t("statistics.charts.description", { title, count: listed.length })} testId={`statistics-chart-${groupBy}`} />
               </Col>
               <Col xs={24} lg={10}>
                 <Table<StatisticsRow>
@@ -289,7 +288,7 @@ function CoverageSection({ rows, from, to, loading }: { rows: StatisticsRow[] | 
           {title}
         </Typography.Title>
         <Spin spinning={loading}>
-          <StatisticsChart option={option} description={t("statistics.charts.description", { title, count: rows?.length ?? 0 })} testId="statistics-chart-coverage" />
+          <Chart option={option} description={t("statistics.charts.description", { title, count: rows?.length ?? 0 })} testId="statistics-chart-coverage" />
           <Table<StatisticsRow>
             size="small"
             rowKey="key"

@@ -12,7 +12,7 @@ import { restoreNetwork, stubNetwork, type Answer } from "../../providers/networ
 // ECharts draws on a canvas or SVG jsdom cannot lay out: the chart is replaced at its drawing boundary,
 // and the test reads what it was given and the table of figures beside it.
 const drawn = vi.hoisted(() => [] as { element: HTMLElement; option: unknown }[]);
-vi.mock("../../../../resources/statistics/echarts", () => ({
+vi.mock("../../../../src/components/Chart/echarts", () => ({
   drawChart: (element: HTMLElement, option: unknown) => {
     const entry = { element, option };
     drawn.push(entry);

@@ -1,18 +1,35 @@
 import { useEffect, useRef } from "react";
 import { drawChart, type ChartOption } from "./echarts";
 
+export type { ChartOption };
+
 /**
  * One chart, drawn by ECharts into its box. The box is an image to assistive technology, named by
- * `description`; the figures themselves are in the table beside it, which is what screen readers
- * and keyboards use (the chart's tooltips need a pointer).
+ * `description`: the pages put the same figures (and drill-downs) in a table beside it, which is
+ * what screen readers and keyboards use, since the chart's tooltips and clicks need a pointer.
  */
-export function StatisticsChart({ option, description, testId, height = 280 }: { option: ChartOption; description: string; testId: string; height?: number }) {
+export function Chart({
+  option,
+  description,
+  testId,
+  height = 280,
+  onPick,
+}: {
+  option: ChartOption;
+  description: string;
+  testId: string;
+  height?: number;
+  /** Called with the name of a clicked bar, point or slice. */
+  onPick?: (name: string) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof drawChart> | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
 
   useEffect(() => {
     if (!box.current) return;
-    const drawn = drawChart(box.current, option);
+    const drawn = drawChart(box.current, option, (name) => pick.current?.(name));
     chart.current = drawn;
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => drawn.resize());
     observer?.observe(box.current);

@@ -1,7 +1,7 @@
 /*
- * The parts of ECharts the chain map draws with, registered once: bar, line and pie charts on the
- * SVG renderer. Imported only by ChainChart, which loads with the chain map, so no other page
- * carries ECharts for it.
+ * The parts of ECharts the app draws with, registered once: bar, line and pie charts, their grid,
+ * tooltip and legend, on the SVG renderer. Imported only through Chart, which only the pages that
+ * show charts (the statistics, the chain map) import, so no other page carries ECharts.
  */
 import { BarChart, LineChart, PieChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
@@ -12,11 +12,11 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, Leg
 
 export type ChartOption = echarts.EChartsCoreOption;
 
-/** Draws `option` into `element`, calling `onPick` with the name of a clicked bar, point or slice. */
-export function drawChart(element: HTMLElement, option: ChartOption, onPick: (name: string) => void) {
+/** Draws `option` into `element`, calling `onPick` (when given) with the name of a clicked bar, point or slice. */
+export function drawChart(element: HTMLElement, option: ChartOption, onPick?: (name: string) => void) {
   const chart = echarts.init(element, undefined, { renderer: "svg" });
   chart.setOption(option);
-  chart.on("click", (event) => onPick(String(event.name)));
+  if (onPick) chart.on("click", (event) => onPick(String(event.name)));
   return {
     update: (next: ChartOption) => chart.setOption(next, { notMerge: true }),
     resize: () => chart.resize(),
