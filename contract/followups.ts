@@ -27,8 +27,12 @@ export const FOLLOWUP_NOTE_MAX = 500;
 /** The daily digest: written at this wall-clock time of the server's zone (TZ). */
 export const FOLLOWUP_DIGEST_TIME = "08:30";
 
-/** Kinds of in-app notification; the app names each from its catalog (followups.notifications.kinds.<kind>). */
-export const NOTIFICATION_KINDS = ["followupDigest"] as const;
+/**
+ * Kinds of in-app notification; the app names each from its catalog (followups.notifications.kinds.<kind>).
+ * patentWatchMatch: a patent an import brought that matches one of the user's patent watches;
+ * patentWatchSummary: the matches of one watch in one import beyond the ones notified one by one.
+ */
+export const NOTIFICATION_KINDS = ["followupDigest", "patentWatchMatch", "patentWatchSummary"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** GET /api/notifications answers at most this many, newest first. */
 export const NOTIFICATION_LIST_MAX = 20;

@@ -46,6 +46,8 @@ export const LogAction = {
   patentsImported: "导入专利",
   patentsExported: "导出专利",
   patentPresetSaved: "保存专利导入映射方案",
+  patentWatchSaved: "添加专利关注",
+  patentWatchDeleted: "删除专利关注",
 } as const;
 export type LogActionKey = keyof typeof LogAction;
 export type LogActionText = (typeof LogAction)[LogActionKey];

@@ -23,6 +23,8 @@ export const Paths = {
   PATENT_IMPORT: "/patents/import",
   /** The industry chain map of the searched patents. */
   PATENT_CHAIN: "/patents/chain",
+  /** 我的关注: the user's patent watches (issue 12 item 6). */
+  PATENT_WATCHES: "/patents/watches",
   /** A certified member's own company's 专利画像, in the personal center (issue 12). */
   PATENT_PROFILE: "/userCenter/patentProfile",
   USER_LIST: "/user",

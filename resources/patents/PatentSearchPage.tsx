@@ -1,7 +1,8 @@
 import { useTable } from "@refinedev/antd";
 import { useCan, useGo, type CrudFilter, type CrudSort, type HttpError } from "@refinedev/core";
 import { Button, Space } from "antd";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { COMPANY_SEGMENTS } from "../../contract/companies";
 import { MenuCode } from "../../contract/menus";
 import { Paths } from "../../contract/paths";
@@ -18,6 +19,8 @@ import { PatentDetailDrawer } from "./PatentDetailDrawer";
 import { PatentFacetList } from "./PatentFacetList";
 import { filtersFromValues, setFilters, valuesFromFilters, withFacet, type FacetName, type PatentFilterValues } from "./patentFilters";
 import { PatentSearchForm } from "./PatentSearchForm";
+import { SaveWatchButton } from "./SaveWatchButton";
+import { PATENT_OPEN_PARAM } from "./searchLinks";
 import "./patents.css";
 
 const CRUMBS = [{ title: "shell.titles.home", path: Paths.HOME }, { title: "shell.titles.patents" }];
@@ -41,6 +44,22 @@ export default function PatentSearchPage() {
   });
   const [initialValues] = useState(() => valuesFromFilters(filters));
   const [shown, setShown] = useState<number | undefined>(undefined);
+  // A notice of a watched patent links to /patents?patent=<id>: its detail opens over the list.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const linked = new URLSearchParams(location.search).get(PATENT_OPEN_PARAM);
+  useEffect(() => {
+    const id = Number(linked);
+    if (linked && Number.isSafeInteger(id) && id > 0) setShown(id);
+  }, [linked]);
+  const close = () => {
+    setShown(undefined);
+    if (linked === null) return;
+    const search = new URLSearchParams(location.search);
+    search.delete(PATENT_OPEN_PARAM);
+    const rest = search.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : "" }, { replace: true });
+  };
   const answer = tableQuery.data as { facets?: PatentFacets; totalCapped?: boolean } | undefined;
 
   const pick = (facet: FacetName, key: string) => {
@@ -93,6 +112,9 @@ export default function PatentSearchPage() {
       crumbs={CRUMBS}
       extra={
         <Space>
+          <Button data-testid="patent-watches-open" onClick={() => go({ to: Paths.PATENT_WATCHES, type: "push" })}>
+            {t("patents.watches.open")}
+          </Button>
           <Button data-testid="patent-chain-open" onClick={() => go({ to: Paths.PATENT_CHAIN, query: { filters: setFilters(filters) }, type: "push" })}>
             {t("patents.search.chain")}
           </Button>
@@ -114,7 +136,7 @@ export default function PatentSearchPage() {
             error={error}
             sortable={PATENT_SORTS}
             sorters={sorters}
-            toolBar={[<PatentExportButton key="export" filters={filters} sorters={sorters} />]}
+            toolBar={[<SaveWatchButton key="watch" filters={filters} />, <PatentExportButton key="export" filters={filters} sorters={sorters} />]}
             emptyText={t("patents.table.noData")}
             emptyCellText={t("patents.columns.empty")}
             pagination={{
@@ -129,7 +151,7 @@ export default function PatentSearchPage() {
           <PatentFacetList facets={error ? undefined : answer?.facets} onPick={pick} />
         </div>
       </div>
-      {shown !== undefined && <PatentDetailDrawer id={shown} onClose={() => setShown(undefined)} />}
+      {shown !== undefined && <PatentDetailDrawer id={shown} onClose={close} />}
     </PageFrame>
   );
 }

@@ -32,6 +32,20 @@ export const patentChain = declareResource({
   },
 });
 
+/** 我的关注 (/patents/watches): the user's saved searches, applicants and IPC groups, whose new matches each import notifies. */
+export const patentWatches = declareResource({
+  name: "patentWatches",
+  label: "shell.titles.patentWatches",
+  menuCode: MenuCode.PATENT_SEARCH,
+  list: { path: Paths.PATENT_WATCHES, page: () => import("./PatentWatchesPage") },
+  actions: {
+    list: get("/api/patents/watches"),
+    /** `{ kind, name, model? | applicant? | ipc? }` → the saved watch. */
+    create: post("/api/patents/watches"),
+    remove: { method: "delete", url: "/api/patents/watches/:id" },
+  },
+});
+
 /** 专利导入 (/patents/import): upload an export, map its columns, follow the background job. */
 export const patentImports = declareResource({
   name: "patentImports",

@@ -10,6 +10,7 @@ import { storage } from "../../providers/storage";
 import { StorageKey } from "../../providers/storageKeys";
 import { subscribeToSession } from "../../providers/session/storedUser";
 import { fetchNotifications, fetchSummary, markRead, onFollowupsChanged } from "../../resources/followups/followupCalls";
+import { patentHref, patentSearchHref } from "../../resources/patents/searchLinks";
 import { useT } from "../i18n/I18nContext";
 import "./headerAlerts.css";
 
@@ -82,6 +83,28 @@ export function notificationText(item: Pick<NotificationItem, "kind" | "params">
   return t(`followups.notifications.kinds.${item.kind}`, item.params);
 }
 
+/** A summary's search model, stored as JSON text in its params; nothing when unreadable. */
+function modelParam(value: string | number | undefined): Record<string, unknown> {
+  try {
+    const model: unknown = JSON.parse(String(value));
+    return model && typeof model === "object" && !Array.isArray(model) ? (model as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Where a notification leads: the follow-ups, a watched patent's detail, or the watch's search. */
+export function notificationLink(item: Pick<NotificationItem, "kind" | "params">): string {
+  switch (item.kind) {
+    case "patentWatchMatch":
+      return patentHref(Paths.PATENTS, item.params.patentId ?? "");
+    case "patentWatchSummary":
+      return patentSearchHref(Paths.PATENTS, modelParam(item.params.model));
+    default:
+      return Paths.FOLLOWUPS;
+  }
+}
+
 /** The notification centre: a bell with the unread count and a popover of the latest notifications. */
 export function NotificationBell() {
   const t = useT();
@@ -125,7 +148,7 @@ export function NotificationBell() {
                 onClick={() => {
                   setOpen(false);
                   void read(item.readAt === null ? [item.id] : []);
-                  navigate(Paths.FOLLOWUPS);
+                  navigate(notificationLink(item));
                 }}
                 onKeyDown={(event) => {
                   if (event.key === "Enter" || event.key === " ") {
@@ -173,15 +196,18 @@ export function NotificationBell() {
 }
 
 /**
- * The header's follow-up badge and notification bell, for users holding the follow-up menu (the
- * only notifications there are are its daily digest). Loaded on its own, like the user menu.
+ * The header's follow-up badge, for users holding the follow-up menu, and the notification bell,
+ * for them and for those who may search patents (their watches' notices). Loaded on its own, like
+ * the user menu.
  */
 export default function HeaderAlerts() {
-  const holds = holdsMenu(useSyncExternalStore(subscribeToSession, menusSnapshot), MenuCode.FOLLOWUPS);
-  if (!holds) return null;
+  const menus = useSyncExternalStore(subscribeToSession, menusSnapshot);
+  const followups = holdsMenu(menus, MenuCode.FOLLOWUPS);
+  const patents = holdsMenu(menus, MenuCode.PATENT_SEARCH);
+  if (!followups && !patents) return null;
   return (
     <>
-      <FollowupBadge />
+      {followups && <FollowupBadge />}
       <NotificationBell />
     </>
   );

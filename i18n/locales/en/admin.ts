@@ -114,6 +114,8 @@ const admin: Messages<typeof zh> = {
       patentsImported: "Imported patents",
       patentsExported: "Exported patents",
       patentPresetSaved: "Saved a patent import mapping preset",
+      patentWatchSaved: "Added a patent watch",
+      patentWatchDeleted: "Deleted a patent watch",
       signInFailed: "Sign-in failed: {reason}",
     },
     filter: {

@@ -61,6 +61,8 @@ const followups: Messages<typeof zh> = {
     unread: "Unread",
     kinds: {
       followupDigest: "Follow-ups today: {overdue} overdue, {today} due today",
+      patentWatchMatch: "New patent for your watch “{watch}”: {number} {title}",
+      patentWatchSummary: "{count} more new patents for your watch “{watch}”: open the search",
     },
     open: "Open my follow-ups",
   },

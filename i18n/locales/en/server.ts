@@ -202,6 +202,14 @@ const server: Messages<typeof zh> = {
     },
     types: { invention: "Invention", utility: "Utility model", design: "Design", other: "Other" },
     statuses: { valid: "In force", pending: "Pending", invalid: "Lapsed", unknown: "Unconfirmed" },
+    watches: {
+      notFound: "The watch does not exist",
+      tooMany: "You can keep at most {max} watches; delete one you no longer need first",
+      duplicate: "You already watch this",
+      emptySearch: "Enter at least one search condition before saving it as a watch",
+      noApplicant: "Enter the applicant to watch",
+      badIpc: "Enter a valid IPC code (at least {min} characters, such as H01L or H01L21)",
+    },
     import: {
       noFile: "Choose a patent file to import (.xlsx, .csv or .txt)",
       badType: "Only .xlsx, .csv or .txt files can be imported",

@@ -41,6 +41,7 @@ const shell: Messages<typeof zh> = {
     patents: "Patent search",
     patentImport: "Patent import",
     patentChain: "Industry chain map",
+    patentWatches: "My watches",
     patentProfile: "Patent profile",
   },
   crumbs: {

@@ -59,6 +59,8 @@ const followups = {
     unread: "未读",
     kinds: {
       followupDigest: "今日待跟进：已逾期 {overdue} 项，今天到期 {today} 项",
+      patentWatchMatch: "关注“{watch}”有新专利：{number} {title}",
+      patentWatchSummary: "关注“{watch}”另有 {count} 件新专利，查看检索结果",
     },
     open: "查看我的待跟进",
   },

@@ -206,6 +206,14 @@ const server = {
     },
     types: { invention: "发明", utility: "实用新型", design: "外观设计", other: "其他" },
     statuses: { valid: "有效", pending: "审中", invalid: "失效", unknown: "未确认" },
+    watches: {
+      notFound: "关注不存在",
+      tooMany: "每人最多保存 {max} 个关注，请先删除不再需要的关注",
+      duplicate: "已经关注过相同的内容",
+      emptySearch: "请至少填写一个检索条件再保存为关注",
+      noApplicant: "请填写要关注的申请人",
+      badIpc: "请填写有效的 IPC 分类号（至少 {min} 位，如 H01L 或 H01L21）",
+    },
     import: {
       noFile: "请选择要导入的专利文件（.xlsx、.csv 或 .txt）",
       badType: "只能导入 .xlsx、.csv 或 .txt 文件",

@@ -38,6 +38,7 @@ const shell = {
     patents: "专利检索",
     patentImport: "专利导入",
     patentChain: "产业链地图",
+    patentWatches: "我的关注",
     patentProfile: "专利画像",
   },
   crumbs: {

@@ -11,13 +11,15 @@ declare module "../../db/schema" {
   }
 }
 
-/** Migration 0013: one in-app notification; (userId, kind, day) is unique. */
+/** Migration 0013: one in-app notification; (userId, kind, day, ref) is unique (migration 0018). */
 export interface NotificationsTable {
   id: Generated<number>;
   userId: number;
   kind: NotificationKind;
   /** YYYY-MM-DD in the server's zone: the day the notification is about. */
   day: string;
+  /** What the notification is about within its day (a watch's patent); '' for the daily digest. */
+  ref: Generated<string>;
   /** JSON of the numbers its text shows. */
   params: string;
   createdAt: Timestamp;
@@ -39,6 +41,9 @@ const parseParams = (json: string): Record<string, string | number> => {
   }
 };
 
+/** The notifications' unique key: INSERT … ON CONFLICT names it. */
+export const NOTIFICATION_KEY = ["userId", "kind", "day", "ref"] as const;
+
 /** The in-app notification centre: a user's own notifications only. */
 export class Notifications {
   constructor(private readonly deps: NotificationDeps) {}
@@ -51,7 +56,7 @@ export class Notifications {
     const result = await this.deps.db
       .insertInto("notifications")
       .values({ userId, kind, day, params: JSON.stringify(params), createdAt: toDbTime(this.deps.dialect, now) })
-      .onConflict((oc) => oc.columns(["userId", "kind", "day"]).doNothing())
+      .onConflict((oc) => oc.columns(NOTIFICATION_KEY).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }

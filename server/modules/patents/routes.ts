@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { checkFile, PATENT_IMPORT_MAX_BYTES, PATENT_IMPORT_RULES, UPLOAD_FIELD, type UploadedFile } from "../../../contract/files";
 import { LogAction } from "../../../contract/logActions";
 import { MenuCode, RoleCode } from "../../../contract/menus";
@@ -28,6 +29,7 @@ import {
   Presets,
   type PatentDetail as PatentDetailRow,
 } from "../../../contract/schemas/patents";
+import { PatentWatch, PatentWatchBody, PatentWatches as PatentWatchList, PatentWatchIdParams } from "../../../contract/schemas/patentWatches";
 import type { Locale } from "../../../i18n/types";
 import { formatDate, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
@@ -43,8 +45,10 @@ import { PatentImports } from "./import/jobs";
 import { openExport, UnreadableExport, type ColumnMapping, type OpenedExport } from "./read";
 import { SqlPatentSearch } from "./search/sql";
 import { PatentMessages, Patents } from "./service";
+import { PatentWatches } from "./watches";
 
 const TAGS = ["专利检索"];
+const WATCH_TAGS = ["专利关注"];
 const IMPORT_TAGS = ["专利导入"];
 const MB = 1024 * 1024;
 
@@ -127,7 +131,8 @@ function storedMapping(json: string): ColumnMapping {
  */
 const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const patents = new Patents(app.db, new SqlPatentSearch(app.db, app.dialect));
-  const imports = new PatentImports({ db: app.db, dialect: app.dialect, log: app.log });
+  const watches = new PatentWatches({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, patents, log: app.log });
+  const imports = new PatentImports({ db: app.db, dialect: app.dialect, log: app.log, afterImport: (jobId) => watches.afterImport(jobId) });
   const scope = new CompanyScope(app.db);
   const store = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: Math.floor(PATENT_IMPORT_MAX_BYTES / MB) });
   app.addHook("onClose", () => imports.settle());
@@ -376,6 +381,44 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .returning(["id", "name"])
         .executeTakeFirstOrThrow();
       return ok({ id: row.id, name: row.name, mapping });
+    },
+  );
+
+  app.get(
+    "/api/patents/watches",
+    {
+      config: { access: MenuCode.PATENT_SEARCH, logAction: false },
+      schema: { tags: WATCH_TAGS, summary: "本人的专利关注（保存的检索、申请人、IPC 分类），新的在前", response: { 200: Enveloped(PatentWatchList) } },
+      preHandler: certified,
+    },
+    async (request) => ok(await watches.list(signedInUser(request).id)),
+  );
+
+  app.post(
+    "/api/patents/watches",
+    {
+      config: { access: MenuCode.PATENT_SEARCH, logAction: LogAction.patentWatchSaved },
+      schema: {
+        tags: WATCH_TAGS,
+        summary: "添加专利关注：search 保存检索条件（model 同检索），applicant 申请人，ipc IPC 大组或前缀；此后每次导入的新匹配专利在通知中心提醒。每人有数量上限，同一关注不能重复添加（409）",
+        body: PatentWatchBody,
+        response: { 200: Enveloped(PatentWatch) },
+      },
+      preHandler: certified,
+    },
+    async (request) => ok(await watches.create(signedInUser(request).id, request.body), { status: 1 }),
+  );
+
+  app.delete(
+    "/api/patents/watches/:id",
+    {
+      config: { access: MenuCode.PATENT_SEARCH, logAction: LogAction.patentWatchDeleted },
+      schema: { tags: WATCH_TAGS, summary: "删除本人的一个专利关注（他人的关注答复 404）", params: PatentWatchIdParams, response: { 200: Enveloped(Type.Null()) } },
+      preHandler: certified,
+    },
+    async (request) => {
+      await watches.remove(signedInUser(request).id, request.params.id);
+      return ok(null, { status: 1 });
     },
   );
 

@@ -52,6 +52,12 @@ export interface ImportDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   log: Logger;
+  /**
+   * Run once the job's patents are committed, while its staged rows (patent_import_rows) still
+   * name them and before the job reads done: the patent watches' notices (patents/watches.ts).
+   * It must not throw; it is awaited under the heartbeat.
+   */
+  afterImport?: (jobId: number) => Promise<unknown>;
 }
 
 /**
@@ -110,6 +116,7 @@ export class PatentImports {
     timer.unref();
     try {
       const failure = (await this.stage(jobId, opened, progress)) ?? (await this.apply(jobId, progress));
+      if (failure === null) await this.deps.afterImport?.(jobId);
       clearInterval(timer);
       await beating;
       await this.save(jobId, progress, failure === null ? "done" : "failed", failure);

@@ -40,4 +40,9 @@ export interface PatentSearchEngine {
   /** The IPC main groups (H01L21) of the matching patents, most frequent first (the company profile). */
   ipcGroups(query: PatentQuery, size: number): Promise<{ code: string; count: number }[]>;
   byId(id: number): Promise<PatentDetail | undefined>;
+  /**
+   * Those of `ids` the query matches, ascending: what a search for it finds among them (a watch's
+   * matches among the patents an import wrote). A lone character is looked for within `ids`.
+   */
+  matching(query: PatentQuery, ids: readonly number[]): Promise<number[]>;
 }

@@ -177,10 +177,14 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (phrases.length === 0 && selection.where.length === 0) throw AppError.badRequest(SearchMessages.singleCharacter);
     const scanned = await this.latestIds(selection, SINGLE_CHARACTER_SCAN_MAX + 1);
     if (scanned.length > SINGLE_CHARACTER_SCAN_MAX) throw AppError.badRequest(SearchMessages.singleCharacterTooMany(SINGLE_CHARACTER_SCAN_MAX));
-    const singles = singleCharacters.map(
+    return { phrases, where: [...selection.where, ...this.singles(singleCharacters)] };
+  }
+
+  /** Each lone character in the title or the abstract, by LIKE (a scan of the patents it is asked of). */
+  private singles(characters: readonly string[]): Fragment[] {
+    return characters.map(
       (character) => sql`exists (select 1 from patents p where p.id = f.patent_id and (${this.contains("p.title", character)} or ${this.contains("p.abstract", character)}))`,
     );
-    return { phrases, where: [...selection.where, ...singles] };
   }
 
   /**
@@ -391,6 +395,19 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   async ipcGroups(query: PatentQuery, size: number): Promise<{ code: string; count: number }[]> {
     return this.ipcBy(this.among(await this.selection(query)), "group_code", size);
+  }
+
+  async matching(query: PatentQuery, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const { phrases, singleCharacters } = parseQuery(query.q ?? "");
+    const where = [
+      this.amongIds(ids)("f.patent_id"),
+      ...(phrases.length > 0 ? [this.matchesText("f.patent_id", phrases)] : []),
+      ...this.conditions(query),
+      ...this.singles(singleCharacters),
+    ];
+    const rows = await this.rows<{ id: number }>(sql`select f.patent_id as id from patent_facts f ${this.whereOf(where)} order by f.patent_id`);
+    return rows.map((row) => Number(row.id));
   }
 
   async byId(id: number): Promise<PatentDetail | undefined> {
