@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from "kysely";
+import type { Expression, Generated, Kysely, SqlBool } from "kysely";
 import { ErrorCode } from "../../../contract/envelope";
 import type { FollowupDue, FollowupRuleDays, FollowupSource } from "../../../contract/followups";
 import type { Page } from "../../../contract/envelope";
@@ -10,12 +10,22 @@ import { AppError } from "../../errors";
 import { text } from "../../i18n";
 import type { SignedInUser } from "../auth/principal";
 import { CompanyScope } from "../companies/owners";
+import { VisitCounts } from "../statistics/counts";
 
 declare module "../../db/schema" {
   interface Database {
     companyFollowupRules: CompanyFollowupRulesTable;
     followupClosures: FollowupClosuresTable;
+    lastVisits: LastVisitsTable;
   }
+}
+
+/** Migration 0019: a company's latest visit not voided, kept by statistics/counts.ts. */
+export interface LastVisitsTable {
+  compId: number;
+  recordId: number;
+  serviceTime: DbTime;
+  nextFollowTime: DbTime | null;
 }
 
 /** Migration 0013: a company's "no visit for N days" rule. */
@@ -52,7 +62,6 @@ export interface Followup {
   due: Date;
   source: FollowupSource;
   ruleDays: number | null;
-  researchers: string | null;
   lastServiceTime: Date | null;
 }
 
@@ -126,14 +135,17 @@ export interface FollowupDeps {
  *   the start of the day it falls due. When both apply, the earlier due counts.
  *
  * "The user's companies": those the user owns; a user who owns none and whose role reaches every
- * company (data scope `all`) gets every company's. One probe of the records' listing index per
- * company in reach (migration 0008), so the cost follows the number of companies, not of visits.
+ * company (data scope `all`) gets every company's. Each company's latest visit is read from
+ * last_visits (migration 0019), brought up to date with the records first (VisitCounts.refresh),
+ * so the cost follows the number of companies, not of visits.
  */
 export class Followups {
   private readonly scope: CompanyScope;
+  private readonly lastVisits: VisitCounts;
 
   constructor(private readonly deps: FollowupDeps) {
     this.scope = new CompanyScope(deps.db);
+    this.lastVisits = new VisitCounts(deps);
   }
 
   /** The owner the user's follow-ups are limited to, or undefined for every company; null for none. */
@@ -143,52 +155,36 @@ export class Followups {
     return this.scope.seesAll(user) ? undefined : null;
   }
 
-  /** Every follow-up of the user's companies at `now`, earliest due first. */
-  async all(user: Pick<SignedInUser, "id" | "seesAllCompanies">, now: Date, onlyCompany?: number): Promise<Followup[]> {
+  /**
+   * Every follow-up of the user's companies at `now`, earliest due first; only one company's, or
+   * only those of companies with a rule, when asked.
+   */
+  async all(user: Pick<SignedInUser, "id" | "seesAllCompanies">, now: Date, only: { compId?: number; withRule?: boolean } = {}): Promise<Followup[]> {
     const owner = await this.reach(user);
     if (owner === null) return [];
+    await this.lastVisits.refresh();
     const { db } = this.deps;
-    let companies = db
+    let query = db
       .selectFrom("companies as c")
       .leftJoin("companyFollowupRules as rule", "rule.compId", "c.id")
+      .leftJoin("lastVisits as lv", "lv.compId", "c.id")
       .select((eb) => [
         "c.id as compId",
         "c.name as companyName",
         "c.createdAt as companyCreatedAt",
         "rule.days as ruleDays",
-        eb
-          .selectFrom("serviceRecords as r")
-          .select("r.id")
-          .whereRef("r.compId", "=", "c.id")
-          // A voided record is no visit: the latest one left is the company's last visit.
-          .where("r.voidedAt", "is", null)
-          .orderBy("r.serviceTime", "desc")
-          .orderBy("r.id", "desc")
-          .limit(1)
-          .as("lastId"),
+        "lv.recordId as lastId",
+        "lv.serviceTime",
+        "lv.nextFollowTime",
+        eb.exists(eb.selectFrom("followupClosures as fc").select("fc.id").whereRef("fc.recordId", "=", "lv.recordId")).as("closed"),
+        eb.selectFrom("followupClosures as fc").select((f) => f.fn.max("fc.closedAt").as("m")).whereRef("fc.compId", "=", "c.id").as("lastClosedAt"),
       ]);
-    if (owner !== undefined) companies = companies.where("c.id", "in", db.selectFrom("companyOwners").select("companyId").where("userId", "=", owner));
-    if (onlyCompany !== undefined) companies = companies.where("c.id", "=", onlyCompany);
-    // PostgreSQL would fold the subquery into the outer one and look each company's latest visit
-    // up twice (for the join and for the column); OFFSET 0 keeps it a subquery, looked up once.
-    if (this.deps.dialect === "postgres") companies = companies.offset(0);
-    const rows = await db
-      .selectFrom(companies.as("x"))
-      .leftJoin("serviceRecords as last", "last.id", "x.lastId")
-      .select((eb) => [
-        "x.compId",
-        "x.companyName",
-        "x.companyCreatedAt",
-        "x.ruleDays",
-        "x.lastId",
-        "last.serviceTime",
-        "last.nextFollowTime",
-        "last.researchers",
-        eb.exists(eb.selectFrom("followupClosures as fc").select("fc.id").whereRef("fc.recordId", "=", "x.lastId")).as("closed"),
-        eb.selectFrom("followupClosures as fc").select((f) => f.fn.max("fc.closedAt").as("m")).whereRef("fc.compId", "=", "x.compId").as("lastClosedAt"),
-      ])
-      .where((eb) => eb.or([eb("last.nextFollowTime", "is not", null), eb("x.ruleDays", "is not", null)]))
-      .execute();
+    if (owner !== undefined) query = query.where("c.id", "in", db.selectFrom("companyOwners").select("companyId").where("userId", "=", owner));
+    if (only.compId !== undefined) query = query.where("c.id", "=", only.compId);
+    query = only.withRule
+      ? query.where("rule.days", "is not", null)
+      : query.where((eb) => eb.or([eb("lv.nextFollowTime", "is not", null), eb("rule.days", "is not", null)]));
+    const rows = await query.execute();
 
     const { tomorrowStart } = dayBounds(now, this.deps.timeZone);
     const found: Followup[] = [];
@@ -214,7 +210,6 @@ export class Followups {
         due,
         source,
         ruleDays: row.ruleDays ?? null,
-        researchers: row.researchers ?? null,
         lastServiceTime,
       });
     }
@@ -226,11 +221,18 @@ export class Followups {
     const bounds = dayBounds(now, this.deps.timeZone);
     const matching = (await this.all(user, now)).filter((f) => inBucket(f.due, query.due, bounds));
     const start = (query.current - 1) * query.size;
-    const records = matching.slice(start, start + query.size).map((f) => this.row(f, bounds));
+    const shown = matching.slice(start, start + query.size);
+    // The researchers of the page's visits only: the long records are read for the rows shown.
+    const recordIds = shown.flatMap((f) => (f.recordId === null ? [] : [f.recordId]));
+    const researchers = new Map<number, string | null>();
+    if (recordIds.length > 0) {
+      for (const r of await this.deps.db.selectFrom("serviceRecords").select(["id", "researchers"]).where("id", "in", recordIds).execute()) researchers.set(r.id, r.researchers);
+    }
+    const records = shown.map((f) => this.row(f, bounds, f.recordId === null ? null : (researchers.get(f.recordId) ?? null)));
     return { records, total: matching.length, current: query.current, size: query.size };
   }
 
-  row(f: Followup, bounds: DayBounds): FollowupRow {
+  row(f: Followup, bounds: DayBounds, researchers: string | null): FollowupRow {
     const { timeZone } = this.deps;
     return {
       state: inBucket(f.due, "overdue", bounds) ? "overdue" : inBucket(f.due, "today", bounds) ? "today" : "upcoming",
@@ -240,16 +242,41 @@ export class Followups {
       nextFollowTime: formatDateTime(f.due, timeZone),
       source: f.source,
       ruleDays: f.ruleDays,
-      researchers: f.researchers,
+      researchers,
       lastServiceTime: f.lastServiceTime === null ? null : formatDateTime(f.lastServiceTime, timeZone),
     };
   }
 
-  /** GET /api/followups/summary. */
+  /**
+   * GET /api/followups/summary, the header's badge on every page. The companies without a rule
+   * are counted by the database (their due is their latest visit's next follow-up, unless closed);
+   * the few with a rule are derived as `all` does, since their due depends on more than one time.
+   */
   async summary(user: Pick<SignedInUser, "id" | "seesAllCompanies">, now: Date): Promise<FollowupSummary> {
+    const owner = await this.reach(user);
+    if (owner === null) return { overdue: 0, today: 0, week: 0 };
     const bounds = dayBounds(now, this.deps.timeZone);
-    const summary = { overdue: 0, today: 0, week: 0 };
-    for (const f of await this.all(user, now)) {
+    const { db, dialect } = this.deps;
+    const [todayStart, tomorrowStart, weekEnd] = [bounds.todayStart, bounds.tomorrowStart, bounds.weekEnd].map((d) => toDbTime(dialect, d));
+    const withRules = await this.all(user, now, { withRule: true });
+    let counted = db
+      .selectFrom("lastVisits as lv")
+      .select((eb) => {
+        const count = (when: Expression<SqlBool>) => eb.fn.sum<number | string | null>(eb.case().when(when).then(1).else(0).end());
+        return [
+          count(eb("lv.nextFollowTime", "<", todayStart)).as("overdue"),
+          count(eb.and([eb("lv.nextFollowTime", ">=", todayStart), eb("lv.nextFollowTime", "<", tomorrowStart)])).as("today"),
+          count(eb("lv.nextFollowTime", ">=", todayStart)).as("week"),
+        ];
+      })
+      // Every bucket ends before the week's end.
+      .where("lv.nextFollowTime", "<", weekEnd)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("companyFollowupRules as rule").select("rule.compId").whereRef("rule.compId", "=", "lv.compId"))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("followupClosures as fc").select("fc.id").whereRef("fc.recordId", "=", "lv.recordId"))));
+    if (owner !== undefined) counted = counted.where("lv.compId", "in", db.selectFrom("companyOwners").select("companyId").where("userId", "=", owner));
+    const row = await counted.executeTakeFirstOrThrow();
+    const summary = { overdue: Number(row.overdue ?? 0), today: Number(row.today ?? 0), week: Number(row.week ?? 0) };
+    for (const f of withRules) {
       if (inBucket(f.due, "overdue", bounds)) summary.overdue++;
       if (inBucket(f.due, "today", bounds)) summary.today++;
       if (inBucket(f.due, "week", bounds)) summary.week++;
@@ -263,7 +290,7 @@ export class Followups {
    * caller saw (a visit was recorded meanwhile). The company's scope is checked by the route.
    */
   async close(user: Pick<SignedInUser, "id" | "seesAllCompanies">, body: { compId: number; recordId: number | null; note: string }, now: Date): Promise<void> {
-    const [current] = await this.all(user, now, body.compId);
+    const [current] = await this.all(user, now, { compId: body.compId });
     if (!current) throw AppError.notFound(FollowupMessages.notFound);
     if (current.recordId !== body.recordId) throw new AppError(ErrorCode.CONFLICT, FollowupMessages.changed);
     await this.deps.db

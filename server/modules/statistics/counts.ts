@@ -10,8 +10,8 @@ const BATCH = 200;
 const ROWS_PER_INSERT = 400;
 
 /** The year and month (1-12) of a service time in the platform's zone. */
-function yearMonth(time: DbTime, timeZone: string): [number, number] {
-  const day = formatDate(fromDbTime(time), timeZone);
+function yearMonth(time: Date, timeZone: string): [number, number] {
+  const day = formatDate(time, timeZone);
   return [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
 }
 
@@ -23,10 +23,11 @@ const YEAR_COLUMNS = COUNTED.flatMap((prefix) => MONTHS.map((month) => `${prefix
 const RESEARCHER_COLUMNS = MONTHS.map((month) => `v${month}`);
 
 /**
- * The visits counted per company and month (migration 0016) that the statistics read. Triggers
- * mark a company whenever its records or their researcher links are written, in the writer's own
- * transaction, so no write path has to call anything; `refresh` recounts the marked companies from
- * their records before the figures are read, so the figures equal a count of the records.
+ * The visits counted per company and month (migration 0016) that the statistics read, and each
+ * company's latest visit (migration 0019) that the follow-ups read. Triggers mark a company
+ * whenever its records or their researcher links are written, in the writer's own transaction, so
+ * no write path has to call anything; `refresh` recounts the marked companies from their records
+ * before either is read, so what they read equals the records.
  */
 export class VisitCounts {
   private zoneSet = false;
@@ -63,9 +64,10 @@ export class VisitCounts {
     const ids = sql.join(compIds);
     await sql`delete from visit_years where comp_id in (${ids})`.execute(trx);
     await sql`delete from visit_researcher_years where comp_id in (${ids})`.execute(trx);
+    await sql`delete from last_visits where comp_id in (${ids})`.execute(trx);
     const records = (
-      await sql<{ id: number; comp: number; time: DbTime; e: string | null; o: string | null }>`select r.id, r.comp_id as comp, r.service_time as time,
-          r.comprehensive_evaluation as e, r.is_open_patnavi as o
+      await sql<{ id: number; comp: number; time: DbTime; next: DbTime | null; e: string | null; o: string | null }>`select r.id, r.comp_id as comp,
+          r.service_time as time, r.next_follow_time as next, r.comprehensive_evaluation as e, r.is_open_patnavi as o
         from service_records r where r.comp_id in (${ids}) and r.voided_at is null`.execute(trx)
     ).rows;
     const links = (
@@ -82,9 +84,15 @@ export class VisitCounts {
     // Per company and year, and per researcher, company and year: the counts in YEAR_COLUMNS' order.
     const years = new Map<string, { comp: number; year: number; counts: number[] }>();
     const researchers = new Map<string, { user: number; comp: number; year: number; counts: number[] }>();
+    // A company's latest visit: the greatest service time, then id.
+    const latest = new Map<number, { id: number; at: number; record: (typeof records)[number] }>();
     for (const record of records) {
       const comp = Number(record.comp);
-      const [year, month] = yearMonth(record.time, timeZone);
+      const id = Number(record.id);
+      const time = fromDbTime(record.time);
+      const last = latest.get(comp);
+      if (!last || time.getTime() > last.at || (time.getTime() === last.at && id > last.id)) latest.set(comp, { id, at: time.getTime(), record });
+      const [year, month] = yearMonth(time, timeZone);
       const key = `${comp}:${year}`;
       let row = years.get(key);
       if (!row) years.set(key, (row = { comp, year, counts: new Array<number>(YEAR_COLUMNS.length).fill(0) }));
@@ -97,7 +105,7 @@ export class VisitCounts {
       const evaluation = EVALUATIONS.indexOf(record.e as Evaluation);
       if (evaluation >= 0) add(2 + evaluation);
       // A visit with no linked user counts under user 0.
-      for (const user of usersOf.get(Number(record.id)) ?? [0]) {
+      for (const user of usersOf.get(id) ?? [0]) {
         const userKey = `${user}:${key}`;
         let counted = researchers.get(userKey);
         if (!counted) researchers.set(userKey, (counted = { user, comp, year, counts: new Array<number>(13).fill(0) }));
@@ -110,6 +118,11 @@ export class VisitCounts {
     for (let at = 0; at < yearRows.length; at += ROWS_PER_INSERT) {
       const values = yearRows.slice(at, at + ROWS_PER_INSERT).map((row) => sql`(${row.comp}, ${row.year}, ${sql.join(row.counts)})`);
       await sql`insert into visit_years (comp_id, year, ${yearColumns}) values ${sql.join(values)}`.execute(trx);
+    }
+    const lastRows = [...latest.entries()];
+    for (let at = 0; at < lastRows.length; at += ROWS_PER_INSERT) {
+      const values = lastRows.slice(at, at + ROWS_PER_INSERT).map(([comp, last]) => sql`(${comp}, ${last.id}, ${last.record.time}, ${last.record.next})`);
+      await sql`insert into last_visits (comp_id, record_id, service_time, next_follow_time) values ${sql.join(values)}`.execute(trx);
     }
     const researcherColumns = sql.join(RESEARCHER_COLUMNS.map((column) => sql.ref(column)));
     const researcherRows = [...researchers.values()];

@@ -283,4 +283,51 @@ describe.each(testDatabases())("follow-ups on %s", (kind) => {
     // The member has none, but may ask.
     expect((await get(member, "/api/notifications")).json().result).toEqual({ records: [], unread: 0 });
   });
+  it("counts on the badge what the list lists, with rules, closures, voided and superseded visits", async () => {
+    await clock("2026-04-01 09:00:00");
+    // A rule due before its visit's follow-up; a visit's follow-up closed; a later visit voided, so
+    // the one before it is the last; a later visit with no follow-up supersedes one that had one.
+    const ruled = await company("mix-rule", aId);
+    await visit(staffA, ruled, "2026-03-20 10:00:00", "2026-05-30 10:00:00");
+    expect((await post(admin, "/api/company/followupRule", { compId: ruled, days: 7 })).statusCode).toBe(200);
+    const closedComp = await company("mix-closed", aId);
+    const closedVisit = await visit(staffA, closedComp, "2026-03-25 10:00:00", "2026-04-02 10:00:00");
+    const voidedComp = await company("mix-voided", aId);
+    await visit(staffA, voidedComp, "2026-03-25 10:00:00", "2026-04-03 10:00:00");
+    const voided = await visit(staffA, voidedComp, "2026-03-30 10:00:00", "2026-06-01 10:00:00");
+    expect((await post(staffA, "/api/archives/voidRecord", { id: voided, reason: "录错企业" })).statusCode).toBe(200);
+    const superseded = await company("mix-superseded", aId);
+    await visit(staffA, superseded, "2026-03-25 10:00:00", "2026-04-01 10:00:00");
+    await visit(staffA, superseded, "2026-03-31 10:00:00");
+    expect((await post(staffA, "/api/followups/close", { compId: closedComp, recordId: closedVisit, note: "电话已沟通" })).statusCode).toBe(200);
+
+    for (const wall of ["2026-04-01 09:00:00", "2026-04-03 12:00:00", "2026-04-20 09:00:00"]) {
+      await clock(wall);
+      for (const who of [admin, staffA, staffB]) {
+        const totals = { overdue: (await list(who, "overdue")).total, today: (await list(who, "today")).total, week: (await list(who, "week")).total };
+        expect(await summary(who), `${wall}, user ${who.userId}`).toEqual(totals);
+      }
+    }
+    await clock("2026-04-03 12:00:00");
+    const listed = await names(staffA, "all");
+    expect(listed).toContain("mix-rule");
+    expect(listed).toContain("mix-voided");
+    expect(listed).not.toContain("mix-closed");
+    expect(listed).not.toContain("mix-superseded");
+    const rows = (await list(staffA, "all")).records;
+    // The rule's 7 days from 20 March fall due before the visit's 30 May.
+    expect(rows.find((r) => r.companyName === "mix-rule")).toMatchObject({ source: "rule" });
+    expect(rows.find((r) => r.companyName === "mix-voided")).toMatchObject({ nextFollowTime: "2026-04-03 10:00:00", lastServiceTime: "2026-03-25 10:00:00" });
+
+    // A next follow-up time written by any code (here SQL) is what the list and the badge read next.
+    const before = await summary(staffA);
+    await t.app.db
+      .updateTable("serviceRecords")
+      .set({ nextFollowTime: toDbTime(t.app.dialect, at("2026-04-03 18:00:00")) })
+      .where("compId", "=", superseded)
+      .where("serviceTime", "=", toDbTime(t.app.dialect, at("2026-03-31 10:00:00")))
+      .execute();
+    expect((await list(staffA, "today")).records.find((r) => r.companyName === "mix-superseded")).toMatchObject({ nextFollowTime: "2026-04-03 18:00:00" });
+    expect(await summary(staffA)).toEqual({ ...before, today: before.today + 1, week: before.week + 1 });
+  });
 });
