@@ -8,6 +8,8 @@ import { useT } from "../../src/i18n/I18nContext";
 import { patentSearchHref } from "./searchLinks";
 import { deleteWatch, fetchWatches, type PatentWatch } from "./watchCalls";
 import { describeModel } from "./watchText";
+// The lists' empty text, dark enough to read (antd's own placeholder grey is too light).
+import "../../src/components/ListTable/listTable.css";
 
 const CRUMBS = [{ title: "shell.titles.home", path: Paths.HOME }, { title: "shell.titles.patents", path: Paths.PATENTS }, { title: "shell.titles.patentWatches" }];
 
@@ -68,7 +70,7 @@ export default function PatentWatchesPage() {
         loading={records === undefined}
         dataSource={records ?? []}
         pagination={false}
-        locale={{ emptyText: t("patents.watches.empty") }}
+        locale={{ emptyText: <span className="list-table__empty">{t("patents.watches.empty")}</span> }}
         columns={[
           { title: t("patents.watches.columns.name"), dataIndex: "name", render: (name: string, row) => <span data-testid={`patent-watch-name-${row.id}`}>{name}</span> },
           { title: t("patents.watches.columns.kind"), dataIndex: "kind", render: (kind: PatentWatch["kind"]) => t(`patents.watches.kinds.${kind}`) },

@@ -109,6 +109,7 @@ const SCREENS: readonly Screen[] = [
   },
   { name: "patent import", role: "admin", path: () => "/patents/import" },
   { name: "patent chain map", role: "admin", path: () => "/patents/chain" },
+  { name: "patent watches", role: "admin", path: () => "/patents/watches" },
   {
     name: "company archive: patent profile",
     role: "admin",

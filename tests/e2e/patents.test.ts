@@ -141,6 +141,39 @@ describe.skipIf(!hasChromium)("patents: import, search and profiles, in Chromium
     await expect.poll(async () => Number((await page.getByTestId("patent-profile-total").textContent()) ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
+  it("tells a member of a later import's patents that match a search they watch", async () => {
+    page = await suite.freshPage();
+    await signInThroughPage(page, suite.server, "xinyuan", PASSWORD);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/");
+    await page.goto(`${suite.server.baseUrl}/patents`);
+    await page.getByTestId("patent-filter-q").fill("晶圆键合");
+    await page.getByTestId("patent-filter-submit").click();
+    await expect.poll(() => search(), { timeout: 15_000 }).toContain("[value]=晶圆键合");
+    await page.getByTestId("patent-watch-save").click();
+    await expect.poll(() => page.getByTestId("patent-watch-name").inputValue(), { timeout: 15_000 }).toBe("晶圆键合");
+    await page.getByTestId("patent-watch-save-ok").click();
+    await expect.poll(() => page.getByText("已添加关注：晶圆键合").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // An import after the watch brings one matching patent and one that is not.
+    const admin = await apiAs(suite.server, "admin", suite.server.adminPassword);
+    const later = "公开（公告）号,标题,申请（专利权）人\r\nCN119900001A,一种晶圆键合对准装置,无锡芯源微电子有限公司\r\nCN119900002A,一种引线框架,无锡芯源微电子有限公司\r\n";
+    const { jobId } = await admin.upload<{ jobId: number }>("/api/patents/import", "later.csv", Buffer.from(later));
+    await expect.poll(async () => (await admin.get<{ state: string }>(`/api/patents/import/${jobId}`)).state, { timeout: 60_000 }).toBe("done");
+
+    await page.reload();
+    const bell = page.getByTestId("notification-bell");
+    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: 15_000 }).toBe("通知，1 条未读");
+    await bell.click();
+    await page.getByText("关注“晶圆键合”有新专利：CN119900001A 一种晶圆键合对准装置").click();
+    await expect.poll(() => search(), { timeout: 15_000 }).toContain("patent=");
+    await expect.poll(() => page.getByTestId("patent-detail-publicationNumber").textContent(), { timeout: 15_000 }).toBe("CN119900001A");
+    await page.keyboard.press("Escape");
+
+    await page.getByTestId("patent-watches-open").click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/patents/watches");
+    expect(await page.getByTestId("patent-watches").innerText()).toContain("关键词：晶圆键合");
+  });
+
   it("shows a staff member the 专利画像 of a company they serve", async () => {
     await createStaffMember(suite.server, "zhouwei", "周伟", PASSWORD);
     const admin = await apiAs(suite.server, "admin", suite.server.adminPassword);

@@ -3,6 +3,7 @@ import { FIXED_CAPTCHA, type RunningServer } from "./server";
 
 /** Calls our server as a signed-in user, the way the app does: bearer token, JSON envelope. */
 export interface ApiCaller {
+  get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body: unknown): Promise<T>;
   /** A multipart upload of one file, as the field `file`. */
   upload<T = unknown>(path: string, filename: string, content: Buffer): Promise<T>;
@@ -28,6 +29,12 @@ export async function apiAs(server: RunningServer, username: string, password: s
   const token = await tokenAnswer.json();
   expect(token.access_token, `sign-in of ${username}`).toBeTruthy();
   return {
+    async get<T>(path: string): Promise<T> {
+      const res = await fetch(server.baseUrl + path, { headers: { Authorization: `bearer ${token.access_token}` } });
+      const envelope = await res.json();
+      expect(envelope.code, `${path}: ${envelope.message}`).toBe(200);
+      return envelope.result as T;
+    },
     async post<T>(path: string, body: unknown): Promise<T> {
       const res = await fetch(server.baseUrl + path, {
         method: "POST",
