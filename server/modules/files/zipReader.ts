@@ -180,8 +180,26 @@ export class ZipPackage {
    * below the package's per-entry bound (a part that should be small, like [Content_Types].xml).
    */
   async bytes(name: string, maxBytes = this.limits.maxEntryBytes): Promise<Buffer | undefined> {
+    const chunks = this.chunks(name, maxBytes);
+    if (!chunks) return undefined;
+    const parts: Buffer[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * The entry's bytes inflated a chunk at a time, within the same bounds as bytes() (a part too
+   * large to hold, such as a worksheet, is read as a stream); undefined when there is no such
+   * entry. The size and checksum are checked once the last chunk has come, so a reader must
+   * read to the end before trusting what it read.
+   */
+  chunks(name: string, maxBytes = this.limits.maxEntryBytes): AsyncGenerator<Buffer> | undefined {
     const entry = this.entries.get(name);
-    if (!entry) return undefined;
+    return entry && this.inflate(entry, maxBytes);
+  }
+
+  private async *inflate(entry: ZipEntry, maxBytes: number): AsyncGenerator<Buffer> {
+    const { name } = entry;
     if (entry.flags & ENCRYPTED_FLAG) throw unreadable(`${name} is encrypted`);
     if (entry.method !== STORED && entry.method !== DEFLATED) throw unreadable(`${name} uses method ${entry.method}`);
     if (entry.size > maxBytes) throw tooLarge(`${name} declares ${entry.size} bytes`);
@@ -196,18 +214,18 @@ export class ZipPackage {
     const ratioBound = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * this.limits.maxRatio);
     const bound = Math.min(entry.size, maxBytes, ratioBound, this.limits.maxTotalBytes - this.inflated);
     const compressed = Readable.from(compressedChunks(this.source, start, entry.compressedSize));
-    const output = entry.method === DEFLATED ? compressed.pipe(createInflateRaw()) : compressed;
+    const output = entry.method === DEFLATED ? compressed.pipe(createInflateRaw({ chunkSize: READ_CHUNK })) : compressed;
     compressed.once("error", (error) => output.destroy(error));
-    const chunks: Buffer[] = [];
     let length = 0;
     let crc = 0;
     try {
       for await (const chunk of output as AsyncIterable<Buffer>) {
         length += chunk.length;
+        this.inflated += chunk.length;
         // Past the declared size too: data that unpacks to more than it says is treated as the bomb it likely is.
         if (length > bound) throw tooLarge(`${name} inflates past ${bound} bytes`);
         crc = crc32(chunk, crc);
-        chunks.push(chunk);
+        yield chunk;
       }
     } catch (error) {
       if (error instanceof ZipRefusal) throw error;
@@ -217,8 +235,6 @@ export class ZipPackage {
       output.destroy();
     }
     if (length !== entry.size || crc >>> 0 !== entry.crc) throw unreadable(`${name} does not match its declared size or checksum`);
-    this.inflated += length;
-    return Buffer.concat(chunks, length);
   }
 
   async text(name: string, maxBytes?: number): Promise<string | undefined> {
@@ -232,13 +248,27 @@ export async function openZip(bytes: Buffer, limits: ZipLimits = OFFICE_PACKAGE_
   return new ZipPackage(source, await readDirectory(source, limits), limits);
 }
 
-/** Opens a zip on the disk for the span of `read`, reading only the parts it asks for. */
-export async function withZipFile<T>(path: string, read: (zip: ZipPackage) => Promise<T>, limits: ZipLimits = OFFICE_PACKAGE_LIMITS): Promise<T> {
+/**
+ * Opens a zip on the disk, reading only the parts asked for, until close() (a reader that streams
+ * its entries past one call); withZipFile is the usual way.
+ */
+export async function openZipFile(path: string, limits: ZipLimits = OFFICE_PACKAGE_LIMITS): Promise<{ zip: ZipPackage; close(): Promise<void> }> {
   const handle = await open(path, "r");
   try {
     const source = fileSource(handle, (await handle.stat()).size);
-    return await read(new ZipPackage(source, await readDirectory(source, limits), limits));
-  } finally {
+    return { zip: new ZipPackage(source, await readDirectory(source, limits), limits), close: () => handle.close() };
+  } catch (error) {
     await handle.close();
+    throw error;
+  }
+}
+
+/** Opens a zip on the disk for the span of `read`, reading only the parts it asks for. */
+export async function withZipFile<T>(path: string, read: (zip: ZipPackage) => Promise<T>, limits: ZipLimits = OFFICE_PACKAGE_LIMITS): Promise<T> {
+  const { zip, close } = await openZipFile(path, limits);
+  try {
+    return await read(zip);
+  } finally {
+    await close();
   }
 }

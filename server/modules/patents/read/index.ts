@@ -11,7 +11,7 @@ import { recordReader, type RawCell } from "./record";
 import { detectEncoding, textChunks, type TextEncoding } from "./text";
 import { trsRecords } from "./trs";
 import { UnreadableExport, type ColumnMapping, type ExportFormat, type OpenedExport } from "./types";
-import { checkPackage, xlsxRows, type XlsxRow } from "./xlsx";
+import { xlsxRows, type XlsxRow } from "./xlsx";
 
 export { UnreadableExport } from "./types";
 export type { ColumnMapping, ExportFormat, OpenedExport } from "./types";
@@ -105,14 +105,13 @@ async function firstRows<T>(rows: AsyncIterable<T>, count: number): Promise<T[]>
 
 /**
  * An .xlsx is read once: the rows read to find the header row, and the reader left where they end,
- * go to the first rows() call. Excel writes the shared strings after the sheet, so exceljs must
- * unpack the whole sheet to a temporary file before its first row; a second pass would cost that
- * again. Left unclaimed (the mapping step asks first), the reader is closed after a while.
+ * go to the first rows() call. The shared strings are read into their file before the first row;
+ * a second pass would cost that again. Left unclaimed (the mapping step asks first), the reader is
+ * closed after a while.
  */
 const XLSX_HOLD_MS = 60_000;
 
 async function openXlsx(path: string, given?: ColumnMapping): Promise<OpenedExport> {
-  await checkPackage(path);
   let lastRow: number | null = null;
   const reading = xlsxRows(path, (rows) => (lastRow = rows));
   const first: XlsxRow[] = [];
@@ -123,7 +122,7 @@ async function openXlsx(path: string, given?: ColumnMapping): Promise<OpenedExpo
       first.push(next.value);
       if (first.length >= HEADER_SEARCH_ROWS) break;
     }
-    headerRow = headerRowOf(first);
+    headerRow = headerRowOf(first.flatMap((row) => ("cells" in row ? [row] : [])));
   } catch (error) {
     await reading.return(undefined);
     throw error;

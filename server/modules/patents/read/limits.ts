@@ -19,7 +19,8 @@ export const TRS_HEADER_RECORDS = 50;
 /**
  * An export's package as its zip directory declares it. A 100,000-patent sheet with abstracts is a
  * few hundred MB of XML; the sheet is streamed, so its size costs time, not memory. The shared
- * strings exceljs keeps are bounded by the per-entry size.
+ * strings are streamed into a file (read/sharedStrings.ts) no larger than their part, so the
+ * per-entry bound bounds that file too; where each string begins is on the reader's heap.
  */
 export const EXPORT_PACKAGE_LIMITS: ZipLimits = {
   maxEntries: 1000,

@@ -51,8 +51,9 @@ export function recordReader(headers: readonly string[], mapping: ColumnMapping)
     for (const [field, fieldHeaders] of columns) {
       for (const header of fieldHeaders) {
         const value = cell(header);
+        // Longer than Excel lets a cell be, whatever trimming would leave: the readers cut such a cell, so its text is not whole.
+        if (typeof value === "string" && value.length > CELL_MAX_CHARS) return { line, problem: "tooLong", field: header };
         const text = textOf(value);
-        if (text.length > CELL_MAX_CHARS) return { line, problem: "tooLong", field: header };
         // Of several columns for one field, the first that says something fills it.
         if (text !== "") {
           raw.set(field, { header, value, text });
