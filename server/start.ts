@@ -3,10 +3,11 @@ import { buildAppInto, buildIsStale } from "./appBuild";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 
 /*
- * What `npm start` runs: builds the app when the build is missing or older than its sources,
- * then starts the server (server/main.ts), which reads the configuration again for itself.
+ * What `npm start` runs, built (scripts/build-server.mjs: build/server/start.js): builds the app
+ * when the build is missing or older than its sources, then starts the server (main), which
+ * reads the configuration again for itself.
  */
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, import.meta.filename.endsWith(".ts") ? ".." : "../..");
 
 try {
   loadDotEnv();

@@ -29,7 +29,8 @@ async function routesFilesUnder(folder: string): Promise<string[]> {
  * archive/questions), so that adding a module registers it. Ordered by folder name, so every start
  * registers them alike. A folder with an index.ts is left out with everything beneath it: such a
  * module has more to set up than routes and app.ts calls it by name. Read from the folder at
- * start, which works as the server runs (from source under tsx) and under vitest.
+ * start, which works as the server runs (built to routes.js by scripts/build-server.mjs, or from
+ * source under tsx) and under vitest.
  */
 export async function routeModules(root = MODULES): Promise<RouteModule[]> {
   const files = await routesFilesUnder(root);

@@ -26,11 +26,12 @@ export interface ServerProcess {
 }
 
 /**
- * The real server, `tsx server/main.ts`, with exactly the given environment (plus PATH), run in
- * `cwd` so that no developer's .env in the repository leaks in.
+ * The real server, `tsx server/main.ts` (or another command that runs it, such as the built
+ * server npm start runs), with exactly the given environment (plus PATH), run in `cwd` so that no
+ * developer's .env in the repository leaks in.
  */
-export function spawnServer(env: Record<string, string>, cwd: string): ServerProcess {
-  const child = spawn(TSX, [MAIN], {
+export function spawnServer(env: Record<string, string>, cwd: string, command: readonly [string, ...string[]] = [TSX, MAIN]): ServerProcess {
+  const child = spawn(command[0], command.slice(1), {
     cwd,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? cwd, ...env },
     stdio: ["ignore", "pipe", "pipe"],
