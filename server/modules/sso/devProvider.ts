@@ -12,23 +12,37 @@ export interface DevProvider {
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
-/** The started development provider; only asked for by requests, which come after the app is ready. */
-export type CurrentDevProvider = () => DevProvider;
+/**
+ * The development provider, started at its first use (a request to /idp, the sign-in page's SSO
+ * address, an id token to check): oidc-provider with Koa and their packages is some 10 MB that a
+ * process which never serves SSO should not carry (issue 13). Asked for by requests only, which
+ * come after the app is ready.
+ */
+export type CurrentDevProvider = () => Promise<DevProvider>;
 
 /**
- * Starts the development provider when the app gets ready: its keys and test accounts live in the
- * database, which the server has migrated by then (building the app touches no table).
+ * The provider's keys and test accounts live in the database, which the server has migrated once
+ * the app gets ready (building the app touches no table): they are read and seeded then, so a
+ * fault there stops the start as before. A start of the provider that fails is tried again at the
+ * next use.
  */
 export function startDevProviderWhenReady(app: App): CurrentDevProvider {
-  let started: DevProvider | null = null;
+  let secrets: ProviderSecrets | null = null;
+  let started: Promise<DevProvider> | null = null;
   app.addHook("onReady", async () => {
-    const secrets = await loadProviderSecrets(app.db, app.dialect);
+    secrets = await loadProviderSecrets(app.db, app.dialect);
     await seedTestAccounts(app.db, app.dialect, app.log);
-    const provider = await createDevProvider(app, secrets);
-    started = { provider, secrets, handle: provider.callback() };
   });
+  const start = async (ready: ProviderSecrets): Promise<DevProvider> => {
+    const provider = await createDevProvider(app, ready);
+    return { provider, secrets: ready, handle: provider.callback() };
+  };
   return () => {
-    if (!started) throw new Error("the development OpenID provider is used before the app is ready");
+    if (!secrets) return Promise.reject(new Error("the development OpenID provider is used before the app is ready"));
+    started ??= start(secrets).catch((error: unknown) => {
+      started = null;
+      throw error;
+    });
     return started;
   };
 }

@@ -32,7 +32,7 @@ export function interactionRoutes(current: CurrentDevProvider): FastifyPluginAsy
     /** The interaction of the address, when this browser is in it (its cookie); null once expired or finished. */
     const interactionOf = async (request: FastifyRequest, reply: FastifyReply, uid: string): Promise<Interaction | null> => {
       try {
-        const interaction = await current().provider.interactionDetails(request.raw, reply.raw);
+        const interaction = await (await current()).provider.interactionDetails(request.raw, reply.raw);
         return interaction.uid === uid ? interaction : null;
       } catch (error) {
         // The provider's own refusals (no interaction cookie, interaction expired) are exposed; a failing database is not.
@@ -46,7 +46,7 @@ export function interactionRoutes(current: CurrentDevProvider): FastifyPluginAsy
       sendHtml(reply, loginPage({ loginAction: `${base}/${uid}/login`, abortAction: `${base}/${uid}/abort`, ...extra }));
 
     const consent = async (request: FastifyRequest, reply: FastifyReply, interaction: Interaction): Promise<string> => {
-      const { provider } = current();
+      const { provider } = await current();
       const accountId = interaction.session?.accountId;
       if (!accountId) throw new Error("consent prompt without a signed-in account");
       const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
@@ -74,7 +74,7 @@ export function interactionRoutes(current: CurrentDevProvider): FastifyPluginAsy
         const username = request.body.username?.trim() ?? "";
         const account = await checkIdpCredentials(app.db, username, request.body.password ?? "");
         if (!account) return showLogin(reply, interaction.uid, { username, error: WRONG_CREDENTIALS });
-        const returnTo = await current().provider.interactionResult(request.raw, reply.raw, { login: { accountId: account.sub } });
+        const returnTo = await (await current()).provider.interactionResult(request.raw, reply.raw, { login: { accountId: account.sub } });
         return reply.redirect(returnTo, 303);
       },
     );
@@ -82,7 +82,7 @@ export function interactionRoutes(current: CurrentDevProvider): FastifyPluginAsy
     app.post(`${IDP_PREFIX}/interaction/:uid/abort`, { ...options, schema: { hide: true, params: UidParams } }, async (request, reply) => {
       const interaction = await interactionOf(request, reply, request.params.uid);
       if (!interaction) return sendHtml(reply, errorPage(EXPIRED), 400);
-      const returnTo = await current().provider.interactionResult(request.raw, reply.raw, {
+      const returnTo = await (await current()).provider.interactionResult(request.raw, reply.raw, {
         error: "access_denied",
         error_description: "用户取消了登录",
       });

@@ -32,10 +32,10 @@ export function builtInIssuer(publicUrl: string, current: CurrentDevProvider): S
     issuer: devIssuerOf(publicUrl),
     clientId: DEV_CLIENT_ID,
     endpoints: async () => {
-      const { provider } = current();
+      const { provider } = await current();
       return { authorizeUrl: provider.urlFor("authorization"), tokenUrl: provider.urlFor("token"), endSessionUrl: provider.urlFor("end_session") };
     },
-    keys: async () => (keys ??= createLocalJWKSet({ keys: [current().secrets.publicKey] })),
+    keys: async () => (keys ??= createLocalJWKSet({ keys: [(await current()).secrets.publicKey] })),
   };
 }
 

@@ -33,7 +33,7 @@ export async function mountDevProvider(app: App, current: CurrentDevProvider): P
     req.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
     req.headers["x-forwarded-host"] = publicUrl.host;
     reply.raw.setHeader("x-request-id", request.id);
-    await current().handle(req, reply.raw);
+    await (await current()).handle(req, reply.raw);
   };
 
   const options = {
