@@ -221,6 +221,8 @@ const server: Messages<typeof zh> = {
       jobNotFound: "The import job does not exist",
       stale: "The import stopped (the server process running it ended); the data is as it was, import the file again",
       failedRead: "The file could not be read to its end; the data is as it was",
+      failedMemory: "Reading the file took more memory than allowed (the file or its cells are too large); the data is as it was, split the file and import it again",
+      busy: "Too many patent files are being read at the moment; try again shortly",
       failedWrite: "The patents could not be written; the data is as it was",
       rowProblem: "{problem}",
       rowProblemField: "{field}: {problem}",

@@ -225,6 +225,8 @@ const server = {
       jobNotFound: "导入任务不存在",
       stale: "导入已中断（处理该任务的服务进程已停止），原有数据保持不变，请重新导入",
       failedRead: "读取文件时出错，原有数据保持不变",
+      failedMemory: "读取文件所需的内存超出上限（文件过大或单元格内容过多），原有数据保持不变，请拆分文件后重新导入",
+      busy: "正在读取的专利文件已达上限，请稍后再试",
       failedWrite: "写入数据时出错，原有数据保持不变",
       rowProblem: "{problem}",
       rowProblemField: "{field}：{problem}",

@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -42,7 +44,7 @@ import { FileStore } from "../files/service";
 import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { PatentImports } from "./import/jobs";
-import { openExport, UnreadableExport, type ColumnMapping, type OpenedExport } from "./read";
+import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type WorkerOptions } from "./read";
 import { SqlPatentSearch } from "./search/sql";
 import { PatentMessages, Patents } from "./service";
 import { PatentWatches } from "./watches";
@@ -57,6 +59,7 @@ const FormMessages = {
   badType: text("server.patents.import.badType"),
   badMapping: text("server.patents.import.badMapping"),
   presetNotFound: text("server.patents.import.presetNotFound"),
+  busy: text("server.patents.import.busy"),
 } as const;
 
 const EXPORT_COLUMNS = [
@@ -126,6 +129,12 @@ function storedMapping(json: string): ColumnMapping {
 }
 
 /**
+ * How the import routes' reader threads are started, beyond where their temporary files go: empty
+ * but for the tests' readers that fail on purpose (another entry, a smaller heap).
+ */
+export const readerOptions: Omit<WorkerOptions, "tempRoot"> = {};
+
+/**
  * Issue 12: patents searched in Chinese and English, their detail, export and statistics, a
  * company's patent profile, and the import of patent exports in the background.
  */
@@ -140,31 +149,55 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Members search once their company is certified; the association's roles always may.
   const certified = async (request: FastifyRequest) => requireApprovedCertification(app.db, signedInUser(request));
 
-  /** The uploaded export saved to the disk, and the form's text fields, whatever their order. */
-  async function upload(request: FastifyRequest): Promise<{ file: UploadedFile; path: string; fields: Map<string, string> }> {
+  // The reader threads' temporary files (an .xlsx's shared strings): beside the uploads, on the data's disk.
+  const readingDir = join(app.config.uploadDir, ".patent-reading");
+
+  interface Upload {
+    file: UploadedFile;
+    path: string;
+    fields: Map<string, string>;
+  }
+
+  /** A stored upload no job refers to (a refused import, an inspection): its row and bytes go. */
+  async function discard({ file, path }: Upload): Promise<void> {
+    await app.db.deleteFrom("files").where("id", "=", file.id).execute();
+    await rm(path, { force: true });
+  }
+
+  /**
+   * The uploaded export saved to the disk, and the form's text fields, whatever their order. A body
+   * that fails after its file was stored (a part cut short, the client gone) leaves nothing stored.
+   */
+  async function upload(request: FastifyRequest): Promise<Upload> {
     if (!request.isMultipart()) throw AppError.badRequest(FormMessages.noFile);
     const fields = new Map<string, string>();
-    let file: UploadedFile | undefined;
-    for await (const part of request.parts({ limits: { fileSize: PATENT_IMPORT_MAX_BYTES } })) {
-      if (part.type !== "file") {
-        fields.set(part.fieldname, String(part.value));
-        continue;
+    let saved: Upload | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: PATENT_IMPORT_MAX_BYTES } })) {
+        if (part.type !== "file") {
+          fields.set(part.fieldname, String(part.value));
+          continue;
+        }
+        if (part.fieldname !== UPLOAD_FIELD || saved) {
+          part.file.resume();
+          throw AppError.badRequest(FormMessages.noFile);
+        }
+        // The size is bounded as the bytes arrive (the parts' fileSize limit); the name is known now.
+        if (checkFile({ name: part.filename, size: 0 }, PATENT_IMPORT_RULES) === "type") {
+          part.file.resume();
+          throw AppError.badRequest(FormMessages.badType);
+        }
+        const file = await store.save(part, signedInUser(request).id);
+        const row = await store.find(file.id);
+        if (!row) throw AppError.badRequest(FormMessages.noFile);
+        saved = { file, path: store.diskPath(row), fields };
       }
-      if (part.fieldname !== UPLOAD_FIELD) {
-        part.file.resume();
-        throw AppError.badRequest(FormMessages.noFile);
-      }
-      // The size is bounded as the bytes arrive (the parts' fileSize limit); the name is known now.
-      if (checkFile({ name: part.filename, size: 0 }, PATENT_IMPORT_RULES) === "type") {
-        part.file.resume();
-        throw AppError.badRequest(FormMessages.badType);
-      }
-      file = await store.save(part, signedInUser(request).id);
+    } catch (error) {
+      if (saved) await discard(saved);
+      throw error;
     }
-    if (!file) throw AppError.badRequest(FormMessages.noFile);
-    const row = await store.find(file.id);
-    if (!row) throw AppError.badRequest(FormMessages.noFile);
-    return { file, path: store.diskPath(row), fields };
+    if (!saved) throw AppError.badRequest(FormMessages.noFile);
+    return saved;
   }
 
   /** The mapping a form gives: its own JSON, over the preset it names. */
@@ -182,11 +215,18 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return mapping;
   }
 
-  async function opened(path: string, name: string, mapping: ColumnMapping | undefined): Promise<OpenedExport> {
+  /**
+   * The upload opened in a reader thread with the form's mapping (a preset, the user's choice); the
+   * upload is discarded when it cannot be (an unreadable file, a preset not found, readers busy).
+   */
+  async function opened(saved: Upload): Promise<{ found: OpenedExport; mapping: ColumnMapping | undefined }> {
     try {
-      return await openExport(path, name, mapping);
+      const mapping = await mappingOf(saved.fields);
+      return { found: await openExportInWorker(saved.path, saved.file.name, mapping, { ...readerOptions, tempRoot: readingDir }), mapping };
     } catch (error) {
+      await discard(saved);
       if (error instanceof UnreadableExport) throw AppError.badRequest(text(`patents.fileProblems.${error.reason}`));
+      if (error instanceof ReadersBusy) throw AppError.unavailable(FormMessages.busy);
       throw error;
     }
   }
@@ -303,8 +343,11 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const { file, path, fields } = await upload(request);
-      const found = await opened(path, file.name, await mappingOf(fields));
+      // The file is read for its headers only: the import uploads it again.
+      const saved = await upload(request);
+      const { found } = await opened(saved);
+      await found.close();
+      await discard(saved);
       return ok({
         format: found.format,
         encoding: found.encoding ?? null,
@@ -331,10 +374,15 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const { file, path, fields } = await upload(request);
-      const mapping = await mappingOf(fields);
-      const found = await opened(path, file.name, mapping);
-      return ok({ jobId: await imports.start(found, file.id, mapping, signedInUser(request).id) });
+      const saved = await upload(request);
+      const { found, mapping } = await opened(saved);
+      try {
+        // The job keeps the file (its row names it); a refusal closes the export and leaves nothing.
+        return ok({ jobId: await imports.start(found, saved.file.id, mapping, signedInUser(request).id) });
+      } catch (error) {
+        await discard(saved);
+        throw error;
+      }
     },
   );
 

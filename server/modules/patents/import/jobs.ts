@@ -8,8 +8,8 @@ import { AppError } from "../../../errors";
 import { text, type CatalogKey } from "../../../i18n";
 import type { Locale } from "../../../../i18n/types";
 import type { Logger } from "../../../logger";
+import { ReaderFailure, type ColumnMapping, type OpenedExport } from "../read";
 import { writePatents } from "../store";
-import type { ColumnMapping, OpenedExport } from "../read/types";
 
 export const ImportMessages = {
   jobNotFound: text("server.patents.import.jobNotFound"),
@@ -27,8 +27,10 @@ export const STALE_AFTER_MS = 180_000;
 const BATCH = 500;
 
 const FAILURES = {
+  /** The process running the job died, or stopped (its closing ends the jobs it runs). */
   stale: "server.patents.import.stale",
   read: "server.patents.import.failedRead",
+  memory: "server.patents.import.failedMemory",
   write: "server.patents.import.failedWrite",
 } as const satisfies Record<string, CatalogKey>;
 
@@ -69,35 +71,53 @@ export interface ImportDeps {
  */
 export class PatentImports {
   private readonly running = new Set<Promise<void>>();
+  /** Aborted when the server closes: the jobs still reading or writing stop, their data as it was. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: ImportDeps) {}
 
-  /** Starts a job on an opened export; answers its id at once. */
+  /**
+   * Starts a job on an opened export; answers its id at once. The export is the job's from here:
+   * closed when the job ends, or now when it is refused (no publication number or title mapped).
+   */
   async start(opened: OpenedExport, fileId: string, mapping: ColumnMapping | undefined, userId: number): Promise<number> {
-    if (!opened.complete) throw AppError.badRequest(ImportMessages.incomplete);
-    const { db, dialect } = this.deps;
-    const now = toDbTime(dialect, new Date());
-    const { id } = await db
-      .insertInto("patentImportJobs")
-      .values({
-        state: "running",
-        fileId,
-        mapping: mapping === undefined ? null : JSON.stringify(mapping),
-        createdBy: userId,
-        createdAt: now,
-        heartbeatAt: now,
-        total: opened.total ?? 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const run = this.run(id, opened).catch((error: unknown) => this.deps.log.error({ err: error, jobId: id }, "patent import job failed unexpectedly"));
+    let id: number;
+    try {
+      if (!opened.complete) throw AppError.badRequest(ImportMessages.incomplete);
+      const { db, dialect } = this.deps;
+      const now = toDbTime(dialect, new Date());
+      ({ id } = await db
+        .insertInto("patentImportJobs")
+        .values({
+          state: "running",
+          fileId,
+          mapping: mapping === undefined ? null : JSON.stringify(mapping),
+          createdBy: userId,
+          createdAt: now,
+          heartbeatAt: now,
+          total: opened.total ?? 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow());
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+    const run = this.run(id, opened)
+      .catch((error: unknown) => this.deps.log.error({ err: error, jobId: id }, "patent import job failed unexpectedly"))
+      .finally(() => opened.close());
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
     return id;
   }
 
-  /** Waits for the jobs this process runs (before the database closes). */
+  /**
+   * Ends the jobs this process runs (before the database closes): their reader threads are ended,
+   * a write in progress is rolled back, and each job reads failed (the data as it was), to be
+   * imported again; a job already committed still reads done.
+   */
   async settle(): Promise<void> {
+    this.stopping.abort();
     await Promise.all([...this.running]);
   }
 
@@ -129,9 +149,14 @@ export class PatentImports {
   /** Reads every row, staging the patents a batch at a time; answers the failure, if reading failed. */
   private async stage(jobId: number, opened: OpenedExport, progress: Progress): Promise<CatalogKey | null> {
     const { db } = this.deps;
+    const { signal } = this.stopping;
     let batch: { jobId: number; seq: number; record: string }[] = [];
     let seq = 0;
+    // Closing the export ends its thread, and with it the loop below.
+    const stop = () => void opened.close();
+    signal.addEventListener("abort", stop, { once: true });
     try {
+      if (signal.aborted) return FAILURES.stale;
       for await (const row of opened.rows()) {
         progress.processed += 1;
         if (progress.total < progress.processed) progress.total = progress.processed;
@@ -148,20 +173,26 @@ export class PatentImports {
         }
       }
       if (batch.length > 0) await db.insertInto("patentImportRows").values(batch).execute();
-      return null;
+      return signal.aborted ? FAILURES.stale : null;
     } catch (error) {
+      if (signal.aborted) return FAILURES.stale;
       this.deps.log.warn({ err: error, jobId }, "patent import: the file could not be read");
-      return FAILURES.read;
+      return error instanceof ReaderFailure && error.kind === "memory" ? FAILURES.memory : FAILURES.read;
+    } finally {
+      signal.removeEventListener("abort", stop);
     }
   }
 
   /** Writes the staged patents in one transaction; answers the failure, if writing failed. */
   private async apply(jobId: number, progress: Progress): Promise<CatalogKey | null> {
     const { db, dialect } = this.deps;
+    const { signal } = this.stopping;
     try {
       const counts = await db.transaction().execute(async (trx) => {
         const totals = { imported: 0, updated: 0 };
         for (let from = 0; ; from += BATCH) {
+          // Thrown, so that the transaction rolls back.
+          signal.throwIfAborted();
           const rows = await trx
             .selectFrom("patentImportRows")
             .select("record")
@@ -184,6 +215,7 @@ export class PatentImports {
       progress.updated = counts.updated;
       return null;
     } catch (error) {
+      if (signal.aborted) return FAILURES.stale;
       this.deps.log.error({ err: error, jobId }, "patent import: the patents could not be written");
       return FAILURES.write;
     }

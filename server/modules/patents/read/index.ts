@@ -13,6 +13,7 @@ import { trsRecords } from "./trs";
 import { UnreadableExport, type ColumnMapping, type ExportFormat, type OpenedExport } from "./types";
 import { xlsxRows, type XlsxRow } from "./xlsx";
 
+export { openExportInWorker, ReaderFailure, ReadersBusy, type WorkerOptions } from "./inWorker";
 export { UnreadableExport } from "./types";
 export type { ColumnMapping, ExportFormat, OpenedExport } from "./types";
 
@@ -73,10 +74,20 @@ function opened(
   format: ExportFormat,
   headers: string[],
   given: ColumnMapping | undefined,
-  rest: { encoding?: TextEncoding; total: number | null; rows: (read: ReturnType<typeof recordReader>) => AsyncIterable<ReadRow> },
+  rest: { encoding?: TextEncoding; total: number | null; rows: (read: ReturnType<typeof recordReader>) => AsyncIterable<ReadRow>; close?: () => Promise<void> },
 ): OpenedExport {
   const { mapping, unmapped, complete } = mappingFor(headers, given);
-  return { format, encoding: rest.encoding, headers, mapping, unmapped, complete, total: rest.total, rows: () => rest.rows(recordReader(headers, mapping)) };
+  return {
+    format,
+    encoding: rest.encoding,
+    headers,
+    mapping,
+    unmapped,
+    complete,
+    total: rest.total,
+    rows: () => rest.rows(recordReader(headers, mapping)),
+    close: rest.close ?? (async () => undefined),
+  };
 }
 
 /** Rows of a table (.xlsx, .csv) below its header row, read through the header row's columns. */
@@ -128,10 +139,13 @@ async function openXlsx(path: string, given?: ColumnMapping): Promise<OpenedExpo
     throw error;
   }
   let claimed = false;
-  const release = setTimeout(() => {
+  const close = async () => {
+    clearTimeout(release);
+    if (claimed) return;
     claimed = true;
-    void reading.return(undefined);
-  }, XLSX_HOLD_MS);
+    await reading.return(undefined);
+  };
+  const release = setTimeout(() => void close(), XLSX_HOLD_MS);
   release.unref();
   async function* rowsOnce(): AsyncGenerator<XlsxRow> {
     if (claimed) {
@@ -148,7 +162,7 @@ async function openXlsx(path: string, given?: ColumnMapping): Promise<OpenedExpo
     "xlsx",
     headerRow.columns.map(({ header }) => header),
     given,
-    { total, rows: (read) => tableRows(rowsOnce(), headerRow, read) },
+    { total, rows: (read) => tableRows(rowsOnce(), headerRow, read), close },
   );
 }
 

@@ -27,6 +27,8 @@ export interface OpenedExport {
   total: number | null;
   /** The rows, read one by one (memory stays bounded whatever the file's size); lines count as the file shows them (the header is line 1). */
   rows(): AsyncIterable<ReadRow>;
+  /** Lets go of the file when its rows will not be read (after the mapping step, a refusal): a reader held open, a reader's thread. */
+  close(): Promise<void>;
 }
 
 /** Why a file cannot be opened at all (its rows are never read): not the format it claims, no header row to map, or a package past its bounds. */

@@ -1,14 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { connect, type AddressInfo } from "node:net";
+import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
+import type { PatentImportJob } from "../../../../contract/schemas/patents";
+import { buildApp } from "../../../../server/app";
 import { toDbTime } from "../../../../server/db/time";
+import { text } from "../../../../server/i18n";
 import { STALE_AFTER_MS } from "../../../../server/modules/patents/import/jobs";
+import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
+import { readerOptions } from "../../../../server/modules/patents/routes";
+import type { App } from "../../../../server/types";
 import { testDatabases } from "../../helpers/databases";
 import { multipartBody } from "../../helpers/multipart";
 import { signInAsAdmin, type SignedIn } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
 import { HANDMADE } from "./fixtures";
 import { cells, gb18030Csv, importFile, numbers, patsnapXlsx, search, startImport, userWithRole } from "./support";
+
+/** The stored uploads: rows of `files` and the files under the upload directory (not its working folders). */
+async function uploads(t: TestApp): Promise<{ rows: number; onDisk: string[] }> {
+  const rows = Number((await t.app.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const entries = await readdir(t.config.uploadDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const onDisk = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return { rows, onDisk };
+}
+
+/** What the reader threads left in their working folder (nothing, once each has ended). */
+const readingLeftovers = (t: TestApp) => readdir(join(t.config.uploadDir, ".patent-reading")).catch(() => []);
+
+/** Resolves once `check` holds, polling; the test's timeout bounds the wait. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The job, polled until it has ended, as the caller reads it in `locale`. */
+async function jobOf(app: App, who: SignedIn, jobId: number, locale = "zh-CN"): Promise<PatentImportJob> {
+  for (;;) {
+    const res = await app.inject({ method: "GET", url: `/api/patents/import/${jobId}`, headers: { ...who.headers, "accept-language": locale } });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = res.json().result as PatentImportJob;
+    if (job.state !== "running") return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The import's reader threads started from another entry (a test reader) for the span of `run`. */
+async function withReader<T>(name: string, run: () => Promise<T>): Promise<T> {
+  readerOptions.workerUrl = new URL(`./readers/${name}.mjs`, import.meta.url);
+  try {
+    return await run();
+  } finally {
+    delete readerOptions.workerUrl;
+  }
+}
 
 describe.each(testDatabases())("patent import on %s", (kind) => {
   let t: TestApp;
@@ -33,6 +80,8 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     expect(await numbers(t.app, admin, { q: "改进" })).toEqual(["CN100000001A"]);
     // The old title is gone from the index too.
     expect(await numbers(t.app, admin, { q: "芯片 结构及其" })).toEqual([]);
+    // Each import read its file in a thread of its own, gone with its folder once the job ended.
+    expect(await readingLeftovers(t)).toEqual([]);
   });
 
   it("imports a GB18030 .csv, the number written another way being the same patent", async () => {
@@ -109,6 +158,7 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     sheet.addRow(["CN100000011A", "一种光刻机对准方法", "2024-05-05"]);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
 
+    const stored = await uploads(t);
     const { payload, headers: form } = multipartBody([{ name: "file", filename: "custom.xlsx", content: file }]);
     const inspected = await t.app.inject({ method: "POST", url: "/api/patents/import/inspect", headers: { ...analyst.headers, ...form }, payload });
     expect(inspected.statusCode, inspected.body).toBe(200);
@@ -116,6 +166,10 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
 
     const refused = await startImport(t.app, analyst, file, "custom.xlsx");
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(String(text("server.patents.import.incomplete")));
+    // Neither the inspection nor the refusal keeps the upload, a reader thread or its files.
+    expect(await uploads(t)).toEqual(stored);
+    expect(await readingLeftovers(t)).toEqual([]);
 
     const saved = await t.app.inject({
       method: "POST",
@@ -140,5 +194,133 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     const res = await startImport(t.app, admin, Buffer.from("hello"), "notes.docx");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(".xlsx");
+  });
+});
+
+describe.each(testDatabases())("patent import reader threads on %s", (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let port: number;
+  const patentCount = async () => Number((await t.app.db.selectFrom("patents").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { UPLOAD_IDLE_SECONDS: "1" } });
+    admin = await signInAsAdmin(t.app);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+    expect((await importFile(t.app, admin, await patsnapXlsx(HANDMADE.map(cells)), "before.xlsx")).state).toBe("done");
+  });
+  afterAll(() => t.close());
+
+  it("fails the job with a message in the caller's language when reading runs out of the thread's memory, and goes on answering", async () => {
+    const before = await patentCount();
+    const stored = await uploads(t);
+    const file = await patsnapXlsx(HANDMADE.map(cells));
+    const started = await withReader("outOfMemory", () => startImport(t.app, admin, file, "huge.xlsx"));
+    expect(started.statusCode, started.body).toBe(200);
+    const { jobId } = started.json().result as { jobId: number };
+    expect((await t.app.inject({ method: "GET", url: "/api/patents/presets", headers: admin.headers })).statusCode).toBe(200);
+    const job = await jobOf(t.app, admin, jobId);
+    expect(job).toMatchObject({ state: "failed", imported: 0, updated: 0 });
+    expect(job.failure).toBe("读取文件所需的内存超出上限（文件过大或单元格内容过多），原有数据保持不变，请拆分文件后重新导入");
+    expect((await jobOf(t.app, admin, jobId, "en")).failure).toMatch(/more memory than allowed.*the data is as it was/u);
+    expect(await patentCount()).toBe(before);
+    expect(await numbers(t.app, admin, { q: "芯片" })).not.toEqual([]);
+    // The job keeps its file (its row names it); the thread and its folder are gone.
+    expect((await uploads(t)).rows).toBe(stored.rows + 1);
+    expect(await readingLeftovers(t)).toEqual([]);
+  });
+
+  it("refuses with 400 a file whose opening runs out of the thread's memory, keeping nothing", async () => {
+    const stored = await uploads(t);
+    const file = await patsnapXlsx(HANDMADE.map(cells));
+    const refused = await withReader("outOfMemoryOpening", () => startImport(t.app, admin, file, "bomb.xlsx"));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(String(text("patents.fileProblems.tooLarge")));
+    expect(await uploads(t)).toEqual(stored);
+    expect(await readingLeftovers(t)).toEqual([]);
+  });
+
+  /** Sends the first `sent` bytes of a multipart import over a raw socket, then once `until` holds destroys the socket. */
+  async function cutUpload(body: Buffer, boundary: string, sent: number, until: () => Promise<boolean>): Promise<void> {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(
+      [
+        "POST /api/patents/import HTTP/1.1",
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: ${admin.headers.authorization}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${body.length}`,
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    socket.write(body.subarray(0, sent));
+    await eventually(until);
+    socket.destroy();
+    await closed;
+  }
+  const incoming = () => readdir(join(t.config.uploadDir, ".incoming")).catch(() => []);
+
+  it("keeps no file of an upload whose client goes away, in its file part or after it", async () => {
+    const stored = await uploads(t);
+    const file = await patsnapXlsx(HANDMADE.map(cells));
+    const boundary = `----cut-${randomBytes(6).toString("hex")}`;
+    const { payload } = multipartBody([
+      { name: "file", filename: "cut.xlsx", content: Buffer.concat([file, randomBytes(256 * 1024)]) },
+      { name: "mapping", content: "{}" },
+    ]);
+    const body = Buffer.from(payload.toString("latin1").replaceAll(/----api-test-[0-9a-f]+/gu, boundary), "latin1");
+    await cutUpload(body, boundary, 64 * 1024, async () => (await incoming()).length > 0);
+    await eventually(async () => (await incoming()).length === 0);
+    expect(await uploads(t)).toEqual(stored);
+    // The whole file part came and was stored, then the body stopped before its end: it goes too.
+    await cutUpload(body, boundary, body.length - 40, async () => (await uploads(t)).rows > stored.rows);
+    await eventually(async () => (await uploads(t)).rows === stored.rows);
+    expect(await uploads(t)).toEqual(stored);
+    expect(await readingLeftovers(t)).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())("a server closing with imports reading on %s", (kind) => {
+  it(`refuses a reader past ${READER_THREADS_MAX} with 503, and on closing ends the threads and fails their jobs, the data as it was`, async () => {
+    const t = await startTestApp(kind);
+    try {
+      const admin = await signInAsAdmin(t.app);
+      const file = await patsnapXlsx(HANDMADE.map(cells));
+      const jobIds = await withReader("stalls", async () => {
+        const ids: number[] = [];
+        for (let i = 0; i < READER_THREADS_MAX; i++) {
+          const started = await startImport(t.app, admin, file, `slow-${i}.xlsx`);
+          expect(started.statusCode, started.body).toBe(200);
+          ids.push((started.json().result as { jobId: number }).jobId);
+        }
+        const { payload, headers } = multipartBody([{ name: "file", filename: "one-more.xlsx", content: file }]);
+        const busy = await t.app.inject({ method: "POST", url: "/api/patents/import/inspect", headers: { ...admin.headers, ...headers, "accept-language": "en" }, payload });
+        expect(busy.statusCode).toBe(503);
+        expect(busy.json().message).toBe("Too many patent files are being read at the moment; try again shortly");
+        return ids;
+      });
+      expect(await readingLeftovers(t)).toHaveLength(READER_THREADS_MAX);
+      await t.app.close();
+      expect(await readingLeftovers(t)).toEqual([]);
+      // Another server process on the same database answers for the jobs.
+      const again = await buildApp({ config: t.config, database: t.database });
+      try {
+        await again.ready();
+        const signedIn = await signInAsAdmin(again);
+        for (const jobId of jobIds) {
+          expect(await jobOf(again, signedIn, jobId)).toMatchObject({ state: "failed", imported: 0, failure: "导入已中断（处理该任务的服务进程已停止），原有数据保持不变，请重新导入" });
+        }
+        expect(await numbers(again, signedIn, { number: HANDMADE[0].number })).toEqual([]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await t.database.close();
+      await t.environment.cleanup();
+    }
   });
 });

@@ -1,11 +1,12 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_SHAPES, syntheticPatents, writeExport, type ExportShape, type SyntheticPatent, type TextFileEncoding } from "../../../../bench/patents/generate";
 import type { PatentRecord, ReadRow } from "../../../../contract/patents/record";
-import { openExport, UnreadableExport, type OpenedExport } from "../../../../server/modules/patents/read";
+import { openExport, openExportInWorker, ReaderFailure, ReadersBusy, UnreadableExport, type OpenedExport, type WorkerOptions } from "../../../../server/modules/patents/read";
+import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
 
 const ROWS = 300;
 let dir: string;
@@ -195,5 +196,72 @@ describe("files that are no export", () => {
       expect(refusal, name).toBeInstanceOf(UnreadableExport);
       expect((refusal as UnreadableExport).reason, name).toBe(reason);
     }
+  });
+});
+
+describe("in a thread of its own", () => {
+  let reading: string;
+  beforeAll(() => {
+    reading = join(dir, "reading");
+  });
+  const inThread = (path: string, name: string, options: Omit<WorkerOptions, "tempRoot"> = {}) => openExportInWorker(path, name, undefined, { tempRoot: reading, ...options });
+  /** The threads' temporary directories still there. */
+  const leftovers = () => readdir(reading).catch(() => []);
+  const testReader = (name: string) => new URL(`./readers/${name}.mjs`, import.meta.url);
+  const description = ({ format, encoding, headers, mapping, unmapped, complete, total }: OpenedExport) => ({ format, encoding, headers, mapping, unmapped, complete, total });
+
+  it.each([
+    { shape: "patsnap-xlsx" as const, sharedStrings: true, rows: 1234 },
+    { shape: "incopat-csv" as const, encoding: "gb18030" as const, rows: 700 },
+    { shape: "cnipa-trs" as const, encoding: "utf-8" as const, rows: 600 },
+  ])("reads $shape as openExport does, a batch at a time, and leaves no temporary file", async ({ shape, encoding, sharedStrings, rows }) => {
+    const path = join(dir, `thread-${shape}`);
+    await writeExport(path, { shape, rows, seed: 11, encoding, sharedStrings });
+    const here = await openExport(path, shape);
+    const there = await inThread(path, shape);
+    expect(description(there)).toEqual(description(here));
+    expect(await leftovers()).toHaveLength(1);
+    const read = await rowsOf(there);
+    expect(read).toHaveLength(rows);
+    expect(read).toEqual(await rowsOf(here));
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it("ends the thread of an export whose rows are not read, and refuses files as openExport does", async () => {
+    const path = join(dir, "unread.xlsx");
+    await writeExport(path, { shape: "patsnap-xlsx", rows: 10, seed: 3, sharedStrings: true });
+    const opened = await inThread(path, "unread.xlsx");
+    await opened.close();
+    expect(await leftovers()).toEqual([]);
+    const broken = join(dir, "thread-broken.xlsx");
+    await writeFile(broken, Buffer.concat([Buffer.from("PK\u0003\u0004", "latin1"), Buffer.alloc(100)]));
+    await expect(inThread(broken, "broken.xlsx")).rejects.toMatchObject({ name: "UnreadableExport", reason: "unreadable" });
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it("refuses as too large a file whose opening runs the thread out of its memory", async () => {
+    const refusal = await inThread(join(dir, "unread.xlsx"), "unread.xlsx", { workerUrl: testReader("outOfMemoryOpening") }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UnreadableExport);
+    expect(refusal).toMatchObject({ reason: "tooLarge" });
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it("fails reading with ReaderFailure when the rows run the thread out of its memory", async () => {
+    const opened = await inThread(join(dir, "unread.xlsx"), "unread.xlsx", { workerUrl: testReader("outOfMemory") });
+    const failure = await rowsOf(opened).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ReaderFailure);
+    expect(failure).toMatchObject({ kind: "memory" });
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it(`runs at most ${READER_THREADS_MAX} threads at once`, async () => {
+    const path = join(dir, "unread.xlsx");
+    const running = await Promise.all(Array.from({ length: READER_THREADS_MAX }, () => inThread(path, "unread.xlsx", { workerUrl: testReader("stalls") })));
+    await expect(inThread(path, "unread.xlsx")).rejects.toBeInstanceOf(ReadersBusy);
+    await running[0].close();
+    const next = await inThread(path, "unread.xlsx");
+    expect(next.complete).toBe(true);
+    await Promise.all([next, ...running].map((opened) => opened.close()));
+    expect(await leftovers()).toEqual([]);
   });
 });
