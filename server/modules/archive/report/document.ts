@@ -25,8 +25,9 @@ import { formatDateTime, fromDbTime } from "../../../db/time";
 import { text, type CatalogKey, type TextParams } from "../../../i18n";
 import type { ReportData, ReportRecord } from "./data";
 import { BULLET_LIST, NUMBERED_LIST, RichTextConverter } from "./richText";
+import { StreamedBody } from "./streamedBody";
 
-export const DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+export { DOCX_CONTENT_TYPE } from "./contentType";
 
 /**
  * Word and WPS pick the font of Chinese text from the eastAsia slot; without it they fall back to
@@ -82,6 +83,9 @@ function detailTable(rows: readonly (readonly [string, string])[]): Table {
   });
 }
 
+/** A row of listTable's, for a table whose rows are written apart from it (StreamedBody.wrap). */
+const listRow = (values: readonly string[]) => new TableRow({ cantSplit: true, children: values.map((value) => new TableCell({ children: [textParagraph(value)] })) });
+
 /**
  * A table with a header row that repeats on every page it spans and stays with the first row;
  * no row is split across pages. Widths in percent of the text width. Only the header row's cells
@@ -100,7 +104,7 @@ export function listTable(columns: readonly (readonly [string, number])[], rows:
         keepNext: true,
         children: columns.map(([label, width]) => new TableCell({ width: { size: width, type: WidthType.PERCENTAGE }, children: [textParagraph(label, { bold: true })] })),
       }),
-      ...rows.map((values) => new TableRow({ cantSplit: true, children: values.map((value) => new TableCell({ children: [textParagraph(value)] })) })),
+      ...rows.map(listRow),
     ],
   });
 }
@@ -131,6 +135,15 @@ function fieldLines(lines: readonly (readonly (readonly [string, string])[])[], 
 }
 
 type Say = (key: CatalogKey, params?: TextParams) => string;
+
+/**
+ * Records written at a time (StreamedBody): what docx makes of a record lives only while its slice
+ * is written, so an export holds its records' rows and the XML written so far (some 6 MB for
+ * 1,000 records) rather than docx's whole document. Few at a time, so that little of it outlives
+ * a young-generation collection and lands in the old generation as garbage: 50 a slice let twice
+ * as much of an export through as 5.
+ */
+const RECORDS_A_SLICE = 5;
 
 export interface ReportOptions {
   timeZone: string;
@@ -215,6 +228,7 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
     );
   }
 
+  const records = new StreamedBody();
   const document = new Document({
     creator: say("server.report.name"),
     title,
@@ -263,26 +277,37 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
           heading(say("server.report.recordsSection", { count: data.records.length }), HeadingLevel.HEADING_1),
           ...(data.records.length === 0
             ? [new Paragraph(say("server.report.noRecords"))]
-            : [
-                heading(say("server.report.summary"), HeadingLevel.HEADING_2),
-                // Numbered as the visits below are, labelled as the archive's list labels its columns.
-                listTable(
-                  [
-                    [say("archive.columns.index"), 8],
-                    [say("archive.columns.serviceTime"), 24],
-                    [say("archive.columns.researchers"), 30],
-                    [say("archive.columns.contactPerson"), 20],
-                    [say("archive.columns.comprehensiveEvaluation"), 18],
-                  ],
-                  data.records.map((record, index) => [String(index + 1), time(record.serviceTime), shown(record.researchers), shown(record.contactPerson), evaluation(record)]),
-                ),
-                ...data.records.flatMap(recordSection),
-              ]),
+            : [heading(say("server.report.summary"), HeadingLevel.HEADING_2), records.slot]),
           heading(say("server.report.questionnaireSection"), HeadingLevel.HEADING_1),
           ...questionnaire,
         ],
       },
     ],
   });
-  return Packer.toBuffer(document);
+  if (data.records.length === 0) return Packer.toBuffer(document);
+
+  const slices = (write: (slice: readonly ReportRecord[], first: number) => void) => {
+    for (let at = 0; at < data.records.length; at += RECORDS_A_SLICE) write(data.records.slice(at, at + RECORDS_A_SLICE), at);
+  };
+  // Numbered as the visits below are, labelled as the archive's list labels its columns.
+  const summary = listTable(
+    [
+      [say("archive.columns.index"), 8],
+      [say("archive.columns.serviceTime"), 24],
+      [say("archive.columns.researchers"), 30],
+      [say("archive.columns.contactPerson"), 20],
+      [say("archive.columns.comprehensiveEvaluation"), 18],
+    ],
+    [],
+  );
+  records.wrap(document, summary, () =>
+    slices((slice, first) =>
+      records.write(
+        document,
+        slice.map((record, i) => listRow([String(first + i + 1), time(record.serviceTime), shown(record.researchers), shown(record.contactPerson), evaluation(record)])),
+      ),
+    ),
+  );
+  slices((slice, first) => records.write(document, slice.flatMap((record, i) => recordSection(record, first + i))));
+  return records.pack(document);
 }

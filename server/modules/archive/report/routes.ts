@@ -7,8 +7,7 @@ import { ReportBody } from "../../../../contract/schemas/report";
 import { signedInUser } from "../../../plugins/auth";
 import { CompanyScope } from "../../companies/owners";
 import { FileStore } from "../../files/service";
-import { loadReport } from "./data";
-import { buildReport, DOCX_CONTENT_TYPE } from "./document";
+import { DOCX_CONTENT_TYPE } from "./contentType";
 
 /**
  * The file name travels in RFC 6266's filename* (percent-encoded UTF-8); the plain filename is an
@@ -18,6 +17,15 @@ function attachmentOf(name: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="archive.docx"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The export's code (the docx and jszip packages above all) loads at the first export rather than
+ * with the server: a process that never exports does not carry it (issue 13).
+ */
+const loadExport = async () => {
+  const [{ loadReport }, { buildReport }] = await Promise.all([import("./data"), import("./document")]);
+  return { loadReport, buildReport };
+};
 
 /** "Export all" of the service archive page: the company's whole archive as a .docx. */
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,6 +47,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await scope.check(signedInUser(request), [request.body.compId]);
       const now = new Date();
+      const { loadReport, buildReport } = await loadExport();
       const data = await loadReport({ db: app.db, files, cityAreas }, request.body.compId);
       const locale = requestLocale(request);
       const file = await buildReport(data, { timeZone, now, locale });
