@@ -12,12 +12,12 @@
  * Printed, never asserted.
  *
  * Smaller runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
- * BENCH_SECONDS; BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_PROFILE=<dir> as in
- * bench:archive.
+ * BENCH_SECONDS; BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
+ * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { keepAliveAgent, numberFrom, percentile } from "./archive/load";
@@ -43,14 +43,18 @@ const importRows = numberFrom("BENCH_IMPORT_ROWS", 100_000);
 const clients = numberFrom("BENCH_CLIENTS", 20);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
+const importOnly = process.env.BENCH_IMPORT_ONLY === "1";
 
 interface Outcome {
   database: string;
   generationMs: number;
   importMs: number;
   importPeak: number;
+  /** The machine's one-minute load average as the import started and ended (other work on it slows the figures). */
+  importLoad: [number, number];
   imported: { imported: number; updated: number; skipped: number };
-  search: Measured;
+  /** Null under BENCH_IMPORT_ONLY. */
+  search: Measured | null;
   /** Each statistics model's runs, in ms, and the server's CPU per call over all of them. */
   stats: { model: string; ms: number[] }[];
   statsCpuMs: number;
@@ -110,11 +114,22 @@ async function measure(database: string, generationMs: number, file: string, env
   try {
     const token = await signInAdmin(server.baseUrl, ADMIN_PASSWORD);
     console.log(`${database}: importing ${importRows.toLocaleString("en")} rows (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB .xlsx)`);
+    const loadBefore = loadavg()[0];
     const imported = await importFile(server, token, file).catch((error: unknown) => {
       console.error(`${database}: the server's last output:\n${output}`);
       throw error;
     });
     const importPeak = server.peakRssPerProcess();
+    const { job } = imported;
+    const outcome = {
+      database,
+      generationMs,
+      importMs: imported.ms,
+      importPeak,
+      importLoad: [loadBefore, loadavg()[0]] as [number, number],
+      imported: { imported: job.imported, updated: job.updated, skipped: job.skipped },
+    };
+    if (importOnly) return { ...outcome, search: null, stats: [], statsCpuMs: 0, peakAfter: importPeak };
     const options = { database, baseUrl: server.baseUrl, agent, token, clients, server, databaseCpu: backends };
     await measureCalls(options, patentSearch, WARM_UP_MS, 1);
     console.log(`${database}: ${clients} clients searching for ${durationMs / 1000} s`);
@@ -131,13 +146,8 @@ async function measure(database: string, generationMs: number, file: string, env
       stats.push({ model: JSON.stringify(model), ms: times });
     }
     const statsCpuMs = (server.cpuMs() - cpuBefore) / (STATS_MODELS.length * STATS_RUNS);
-    const { job } = imported;
     return {
-      database,
-      generationMs,
-      importMs: imported.ms,
-      importPeak,
-      imported: { imported: job.imported, updated: job.updated, skipped: job.skipped },
+      ...outcome,
       search,
       stats,
       statsCpuMs,
@@ -185,10 +195,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 function report(outcomes: Outcome[]): void {
-  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${clients} clients for ${durationMs / 1000} s; one server process`);
-  console.log("database   generated   import    imported/updated/skipped   import peak   req/s     p50       p95       p99   errors   server CPU/call   PostgreSQL CPU/call");
+  const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
+  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; one server process`);
+  console.log("database   generated   import    imported/updated/skipped   import peak   load average (start, end)");
   for (const o of outcomes) {
-    const { latencies } = o.search.load;
     console.log(
       [
         o.database.padEnd(10),
@@ -196,27 +206,41 @@ function report(outcomes: Outcome[]): void {
         `${(o.importMs / 1000).toFixed(1)} s`.padStart(8),
         `${o.imported.imported}/${o.imported.updated}/${o.imported.skipped}`.padStart(26),
         mb(o.importPeak).padStart(13),
-        (o.search.load.requests / o.search.load.seconds).toFixed(0).padStart(7),
-        ms(percentile(latencies, 50)).padStart(9),
-        ms(percentile(latencies, 95)).padStart(9),
-        ms(percentile(latencies, 99)).padStart(9),
-        String(o.search.load.errors).padStart(8),
-        `${o.search.serverCpuMsPerCall.toFixed(2)} ms`.padStart(17),
-        (o.search.databaseCpuMsPerCall === null ? "" : `${o.search.databaseCpuMsPerCall.toFixed(2)} ms`).padStart(21),
+        `${o.importLoad.map((load) => load.toFixed(2)).join(", ")}`.padStart(27),
       ].join(" "),
     );
-    if (o.search.load.firstError) console.log(`  first error: ${o.search.load.firstError}`);
   }
-  console.log(`\nstatistics (${STATS_RUNS} runs each)`);
-  for (const o of outcomes) {
-    for (const { model, ms: runs } of o.stats) console.log(`  ${o.database.padEnd(9)} ${model.padEnd(28)} ${runs.map((t) => t.toFixed(0)).join(", ")} ms`);
-    console.log(`  ${o.database.padEnd(9)} server CPU a call ${o.statsCpuMs.toFixed(0)} ms`);
+  if (searched.length > 0) {
+    console.log("\ndatabase     req/s     p50       p95       p99   errors   server CPU/call   PostgreSQL CPU/call");
+    for (const o of searched) {
+      const { latencies } = o.search.load;
+      console.log(
+        [
+          o.database.padEnd(10),
+          (o.search.load.requests / o.search.load.seconds).toFixed(0).padStart(7),
+          ms(percentile(latencies, 50)).padStart(9),
+          ms(percentile(latencies, 95)).padStart(9),
+          ms(percentile(latencies, 99)).padStart(9),
+          String(o.search.load.errors).padStart(8),
+          `${o.search.serverCpuMsPerCall.toFixed(2)} ms`.padStart(17),
+          (o.search.databaseCpuMsPerCall === null ? "" : `${o.search.databaseCpuMsPerCall.toFixed(2)} ms`).padStart(21),
+        ].join(" "),
+      );
+      if (o.search.load.firstError) console.log(`  first error: ${o.search.load.firstError}`);
+    }
+    console.log(`\nstatistics (${STATS_RUNS} runs each)`);
+    for (const o of searched) {
+      for (const { model, ms: runs } of o.stats) console.log(`  ${o.database.padEnd(9)} ${model.padEnd(28)} ${runs.map((t) => t.toFixed(0)).join(", ")} ms`);
+      console.log(`  ${o.database.padEnd(9)} server CPU a call ${o.statsCpuMs.toFixed(0)} ms`);
+    }
   }
   console.log("\ntargets (printed, not asserted)");
   for (const o of outcomes) {
+    console.log(`  ${o.database}: import ${(o.importMs / 1000).toFixed(1)} s (at most ${TARGET_IMPORT_MS / 1000}: ${verdict(o.importMs <= TARGET_IMPORT_MS)}), peak ${mb(o.importPeak)} (at most ${mb(TARGET_IMPORT_BYTES)}: ${verdict(o.importPeak <= TARGET_IMPORT_BYTES)})`);
+  }
+  for (const o of searched) {
     const p95 = percentile(o.search.load.latencies, 95);
     const slowestStats = Math.max(...o.stats.flatMap((s) => s.ms));
-    console.log(`  ${o.database}: import ${(o.importMs / 1000).toFixed(1)} s (at most ${TARGET_IMPORT_MS / 1000}: ${verdict(o.importMs <= TARGET_IMPORT_MS)}), peak ${mb(o.importPeak)} (at most ${mb(TARGET_IMPORT_BYTES)}: ${verdict(o.importPeak <= TARGET_IMPORT_BYTES)})`);
     console.log(`  ${o.database}: search p95 ${ms(p95)} (at most ${TARGET_P95_MS} ms: ${verdict(p95 <= TARGET_P95_MS)}); statistics slowest ${ms(slowestStats)} (at most ${TARGET_STATS_MS} ms: ${verdict(slowestStats <= TARGET_STATS_MS)}); peak memory after all ${mb(o.peakAfter)}`);
   }
 }
