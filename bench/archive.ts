@@ -15,7 +15,10 @@
  * Smaller or longer runs: BENCH_RECORDS, BENCH_COMPANIES, BENCH_CLIENTS, BENCH_SECONDS;
  * BENCH_DATABASES=sqlite (or postgres) runs one, BENCH_LOADS=filtered (browsing, followups, statistics, health, constant)
  * only those loads; BENCH_WORKERS server processes (1 by default); BENCH_PROFILE=<dir> has each
- * server process write a CPU profile there when it stops.
+ * server process write a CPU profile there when it stops. The server runs as `npm start` runs it,
+ * built and with npm start's node options (BENCH_SERVER=sources: through tsx, as the tests run
+ * it, without them); BENCH_NODE_ARGS gives its processes other node options to compare (V8's
+ * heap flags, say; empty for none).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -26,7 +29,7 @@ import type { DatasetSize } from "./archive/dataset";
 import { keepAliveAgent, numberFrom, percentile, runLoad } from "./archive/load";
 import { callsTable, measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
 import { prepareSqlite, preparePostgres, type PreparedDatabase } from "./archive/prepare";
-import { signInAdmin, startServer } from "./archive/server";
+import { npmStartNodeArguments, signInAdmin, startServer, type ServerRun } from "./archive/server";
 import { archiveBrowsing, archiveFiltered, constantReply, followupSummary, healthWithToken, statisticsVisits } from "./archive/workloads";
 
 const TARGET_P99_MS = 50;
@@ -58,6 +61,9 @@ const logLevel = process.env.BENCH_LOG_LEVEL;
 /** Which loads run (all by default): browsing, filtered, followups, statistics, health, constant. */
 const loads = new Set((process.env.BENCH_LOADS ?? "browsing,filtered,followups,statistics,health,constant").split(",").map((l) => l.trim()));
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
+const serverRun: ServerRun = process.env.BENCH_SERVER === "sources" ? "sources" : "built";
+const nodeArguments =
+  process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : serverRun === "built" ? npmStartNodeArguments() : [];
 
 interface Outcome {
   database: string;
@@ -66,6 +72,8 @@ interface Outcome {
   calls: Measured[];
   exportMs: number[];
   exportBytes: number;
+  /** Peak resident memory of the largest server process once it serves, before any call. */
+  startPeakPerProcess: number;
   /** Peak resident memory of the largest server process after the loads, before the export. */
   loadPeakPerProcess: number;
   /** The same after the export, and of all server processes together. */
@@ -106,7 +114,13 @@ async function measure(
   databaseCpu: () => Promise<DatabaseCpu | null> = async () => null,
 ): Promise<Outcome> {
   console.log(`${database}: generated in ${(prepared.generationMs / 1000).toFixed(1)} s; starting the server`);
-  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: String(workers), ...(logLevel ? { LOG_LEVEL: logLevel } : {}) }, cwd);
+  const server = await startServer(
+    { ...env, ADMIN_PASSWORD, WORKERS: String(workers), ...(logLevel ? { LOG_LEVEL: logLevel } : {}) },
+    cwd,
+    undefined,
+    { run: serverRun, nodeArguments },
+  );
+  const startPeakPerProcess = server.peakRssPerProcess();
   const agent = keepAliveAgent(clients);
   const backends = await databaseCpu();
   try {
@@ -137,6 +151,7 @@ async function measure(
       calls,
       exportMs: exported.times,
       exportBytes: exported.bytes,
+      startPeakPerProcess,
       loadPeakPerProcess,
       peakPerProcess: server.peakRssPerProcess(),
       peakRss: server.peakRss(),
@@ -211,7 +226,7 @@ function targets(outcomes: Outcome[]): string[] {
       lines.push(`${o.database}, ${page.workload}: p99 ${ms(p99)} with ${clients} clients (at most ${TARGET_P99_MS} ms: ${verdict(p99 <= TARGET_P99_MS)})`);
     }
     lines.push(
-      `${o.database}: largest server process ${mb(o.loadPeakPerProcess)} after the loads, ${mb(o.peakPerProcess)} after the exports ` +
+      `${o.database}: largest server process ${mb(o.startPeakPerProcess)} at start, ${mb(o.loadPeakPerProcess)} after the loads, ${mb(o.peakPerProcess)} after the exports ` +
         `(under ${mb(TARGET_MEMORY_PER_PROCESS)}: ${verdict(o.loadPeakPerProcess < TARGET_MEMORY_PER_PROCESS)}, ${verdict(o.peakPerProcess < TARGET_MEMORY_PER_PROCESS)})`,
     );
   }
@@ -221,7 +236,7 @@ function targets(outcomes: Outcome[]): string[] {
 function report(outcomes: Outcome[]): void {
   console.log(
     `\n${size.records.toLocaleString("en")} records over ${size.companies.toLocaleString("en")} companies; ${clients} clients, ` +
-      `${workers} server process${workers === 1 ? "" : "es"}, ${durationMs / 1000} s a page load, ${FLOOR_MS / 1000} s a floor`,
+      `${workers} server process${workers === 1 ? "" : "es"} (${serverRun}, node ${nodeArguments.join(" ") || "without options"}), ${durationMs / 1000} s a page load, ${FLOOR_MS / 1000} s a floor`,
   );
   console.log(outcomes.map((o) => `${o.database}: generated in ${(o.generationMs / 1000).toFixed(1)} s`).join("; "));
   console.log(callsTable(outcomes.flatMap((o) => o.calls)));

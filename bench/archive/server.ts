@@ -4,8 +4,33 @@ import { resolve } from "node:path";
 import { freePort } from "../../tests/support/serverProcess";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const MAIN = resolve(ROOT, "server/main.ts");
 const CAPTCHA = "7531";
+
+/**
+ * How the server runs: "built" as `npm start` runs it (node on build/server/main.js, built first
+ * when stale by scripts/build-server.mjs), "sources" as the tests and `npm run dev` run it (tsx
+ * compiling server/main.ts).
+ */
+export type ServerRun = "built" | "sources";
+
+/**
+ * The node options npm start runs the server with (package.json's start script: V8's heap sizing,
+ * issue 13), so that a built run measures the server as deployed.
+ */
+export function npmStartNodeArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const options = /\bnode((?: --\S+)*) build\/server\/start\.js\b/.exec(scripts.start)?.[1];
+  if (options === undefined) throw new Error(`package.json's start script runs no build/server/start.js: ${scripts.start}`);
+  return options.split(" ").filter(Boolean);
+}
+
+/** The node arguments that run the server's main module, building it first when it runs built. */
+function mainArguments(run: ServerRun): string[] {
+  if (run === "sources") return ["--import", import.meta.resolve("tsx"), resolve(ROOT, "server/main.ts")];
+  const built = spawnSync(process.execPath, [resolve(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}${built.stderr}`);
+  return [resolve(ROOT, "build/server/main.js")];
+}
 
 export interface BenchServer {
   baseUrl: string;
@@ -58,17 +83,32 @@ function statusKb(pid: number, field: string): number {
   return line ? Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024 : 0;
 }
 
+export interface StartOptions {
+  /** Built or from the sources (by default, as before the server was built for npm start). */
+  run?: ServerRun;
+  /**
+   * Node's own options for the server's processes (V8's heap flags, say), which the processes a
+   * WORKERS>1 server starts inherit; by default npm start's when built, none from the sources.
+   */
+  nodeArguments?: readonly string[];
+}
+
 /**
- * The real server (server/main.ts) as one node process (tsx as a loader rather than its wrapper
- * process), so that its pid is the server's own and its memory can be read. `onOutput` sees
- * everything it writes.
+ * The real server as one node process (built, or tsx as a loader rather than its wrapper process),
+ * so that its pid is the server's own and its memory can be read. `onOutput` sees everything it
+ * writes.
  */
-export async function startServer(env: Record<string, string>, cwd: string, onOutput?: (text: string) => void): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string>,
+  cwd: string,
+  onOutput?: (text: string) => void,
+  { run = "sources", nodeArguments = run === "built" ? npmStartNodeArguments() : [] }: StartOptions = {},
+): Promise<BenchServer> {
   const port = await freePort();
   // BENCH_PROFILE=<directory>: each server process writes a .cpuprofile there when it stops
   // (open it in Chrome's DevTools, or read its self times), to see where a call's time goes.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", resolve(process.env.BENCH_PROFILE)] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", import.meta.resolve("tsx"), MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...nodeArguments, ...mainArguments(run)], {
     cwd,
     env: {
       PATH: process.env.PATH ?? "",
