@@ -83,6 +83,8 @@ export interface Config {
   readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
   /** Every rate limit's allowance is multiplied by this (server/plugins/rateLimit.ts). */
   readonly rateLimitScale: number;
+  /** Patent search and statistics answers a process keeps until the next import (server/modules/patents/search/cache.ts); 0 keeps none. */
+  readonly patentSearchCache: number;
 }
 
 export interface CityArea {
@@ -101,6 +103,8 @@ const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
 const MAX_LOG_RETENTION_DAYS = 3650;
 const MAX_WORKERS = 64;
 const MAX_RATE_LIMIT_SCALE = 1000;
+/** Kept patent answers are some kilobytes each (a page of rows and the facets). */
+const MAX_PATENT_SEARCH_CACHE = 100_000;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -374,5 +378,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: integer(env, "WORKERS", 1, 1, MAX_WORKERS, "a number of processes"),
     redis: readRedis(env),
     rateLimitScale: integer(env, "RATE_LIMIT_SCALE", 1, 1, MAX_RATE_LIMIT_SCALE, "a factor"),
+    patentSearchCache: integer(env, "PATENT_SEARCH_CACHE", 500, 0, MAX_PATENT_SEARCH_CACHE, "a number of answers"),
   });
 }

@@ -83,7 +83,7 @@ export const PatentSearchResult = Type.Object({
   records: Type.Array(PatentRow),
   total: Type.Integer(),
   totalCapped: Type.Boolean({ description: `为 true 时 total 为上限 ${PATENT_COUNT_CAP}，实际更多` }),
-  facets: Type.Object(PatentFacets.properties, { description: `各分面前 ${PATENT_FACET_SIZE} 项；结果超过 ${PATENT_COUNT_CAP} 条时按最后导入的 ${PATENT_COUNT_CAP} 条计数` }),
+  facets: Type.Object(PatentFacets.properties, { description: `各分面前 ${PATENT_FACET_SIZE} 项；结果超过 ${PATENT_COUNT_CAP} 条时按最后导入的 ${PATENT_COUNT_CAP} 条计数，不带条件时按全部专利精确计数` }),
 });
 export type PatentSearchResult = Static<typeof PatentSearchResult>;
 

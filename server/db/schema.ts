@@ -412,20 +412,13 @@ export interface PatentsTable {
   updatedAt: Timestamp;
 }
 
-/** The columns a search filters, sorts and counts by, apart from the wide row (migration 0017). */
+/** What a search sorts and counts by, apart from the wide row (migrations 0017 and 0021). */
 export interface PatentFactsTable {
   patentId: number;
-  patentType: string;
-  legalStatus: string;
-  district: string | null;
-  creditCode: string | null;
   applyDate: string;
-  applyYear: number | null;
-  grantYear: number | null;
   publicationDate: string;
-  applicantKeys: string;
-  subclasses: string;
-  segments: string;
+  /** The codes of the patent's facet values (server/modules/patents/search/values.ts): integer[] on PostgreSQL, space-separated text on SQLite. */
+  facetCodes: string | number[];
 }
 
 export interface PatentApplicantsTable {
@@ -438,13 +431,22 @@ export interface PatentApplicantsTable {
 export interface PatentIpcTable {
   patentId: number;
   code: string;
-  subclass: string;
-  groupCode: string;
 }
 
-export interface PatentSegmentsTable {
-  patentId: number;
-  segment: string;
+/** Every value a patent is filtered and counted by, with the number of patents that have it (migration 0021). */
+export interface PatentFacetValuesTable {
+  id: Generated<number>;
+  facet: string;
+  value: string;
+  /** An applicant's name as shown: the least of the ways its patents write it. */
+  shown: string | null;
+  patents: number;
+}
+
+/** One row: the generation of the patents, moved on by every write, so that a search's cache knows it is stale. */
+export interface PatentSearchStateTable {
+  id: number;
+  generation: number;
 }
 
 export type PatentImportState = "running" | "done" | "failed";
@@ -483,13 +485,14 @@ export interface PatentMappingPresetsTable {
   updatedAt: Timestamp;
 }
 
-/** Issue 12's tables (migration 0017); the SQLite FTS5 table and PostgreSQL's tsvector are reached through sql``. */
+/** Issue 12's tables (migrations 0017 and 0021); the SQLite FTS5 table and PostgreSQL's tsvector are reached through sql``. */
 export interface Database {
   patents: PatentsTable;
   patentFacts: PatentFactsTable;
   patentApplicants: PatentApplicantsTable;
   patentIpc: PatentIpcTable;
-  patentSegments: PatentSegmentsTable;
+  patentFacetValues: PatentFacetValuesTable;
+  patentSearchState: PatentSearchStateTable;
   patentImportJobs: PatentImportJobsTable;
   patentImportRows: PatentImportRowsTable;
   patentMappingPresets: PatentMappingPresetsTable;

@@ -45,7 +45,7 @@ import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { PatentImports } from "./import/jobs";
 import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type WorkerOptions } from "./read";
-import { SqlPatentSearch } from "./search/sql";
+import { patentSearchEngine } from "./search";
 import { PatentMessages, Patents } from "./service";
 import { PatentWatches } from "./watches";
 
@@ -139,7 +139,7 @@ export const readerOptions: Omit<WorkerOptions, "tempRoot"> = {};
  * company's patent profile, and the import of patent exports in the background.
  */
 const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const patents = new Patents(app.db, new SqlPatentSearch(app.db, app.dialect));
+  const patents = new Patents(app.db, patentSearchEngine(app.db, app.dialect, app.config.patentSearchCache));
   const watches = new PatentWatches({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, patents, log: app.log });
   const imports = new PatentImports({ db: app.db, dialect: app.dialect, log: app.log, afterImport: (jobId) => watches.afterImport(jobId) });
   const scope = new CompanyScope(app.db);

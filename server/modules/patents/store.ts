@@ -1,11 +1,12 @@
-import { sql, type Insertable, type Transaction } from "kysely";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { companyNameKey } from "../../../contract/patents/normalise";
 import type { PatentRecord } from "../../../contract/patents/record";
 import type { Dialect } from "../../db/database";
 import type { Database, PatentsTable } from "../../db/schema";
 import { toDbTime } from "../../db/time";
-import { numberKey } from "./search/sql";
 import { fts5Document, indexedText, tsvectorLiteral } from "./search/fullText";
+import { numberKey } from "./search/sql";
+import { codeOf, codesOfStored, idOfCode, ipcCodes, storedCodes, valuesOf, type FacetValue, type IndexedPatent, type StoredCodes } from "./search/values";
 
 export interface WriteCounts {
   imported: number;
@@ -49,31 +50,34 @@ function columnsOf(record: PatentRecord, now: Date | string): Insertable<Patents
   };
 }
 
-/** The IPC codes a patent is filtered and counted by: its codes and its main code, once each. */
-function ipcCodes(record: PatentRecord): string[] {
-  return [...new Set([...(record.mainIpc ? [record.mainIpc] : []), ...record.ipc])].filter((code) => code.length >= 4);
-}
-
 /** Rows a statement writes at most: within either engine's bound parameters (SQLite's 32,766) at the widest table. */
 const STATEMENT_ROWS = 500;
 
 /**
  * Writes a batch of patents inside the caller's transaction: a publication number already stored
  * updates its patent (a re-import never duplicates), a new one inserts it, a statement a few
- * hundred rows on both engines (an upsert on the number); its facts, applicants, IPC codes,
- * segments and full-text entry are written anew either way. Within a batch the last row of a
- * number wins.
+ * hundred rows on both engines (an upsert on the number); its applicants, IPC codes, facts and
+ * full-text entry are written anew either way, and the counts of its facet values follow (the old
+ * values of an updated patent uncounted). Within a batch the last row of a number wins.
  */
 export async function writePatents(trx: Transaction<Database>, dialect: Dialect, batch: readonly PatentRecord[]): Promise<WriteCounts> {
+  // First of all: on PostgreSQL this row's lock makes writers wait for one another before they
+  // touch the shared counts (two imports counting the same values in turn could deadlock).
+  await advanceGeneration(trx);
   const byNumber = new Map<string, PatentRecord>();
   for (const record of batch) byNumber.set(record.publicationNumber, record);
   const duplicates = batch.length - byNumber.size;
   const now = toDbTime(dialect, new Date());
   const records = [...byNumber.values()];
-  const keptIds: number[] = [];
+  const kept: { id: number; facetCodes: StoredCodes }[] = [];
   for (const chunk of chunks([...byNumber.keys()], STATEMENT_ROWS)) {
-    const rows = await trx.selectFrom("patents").select("id").where("publicationNumber", "in", chunk).execute();
-    for (const row of rows) keptIds.push(row.id);
+    const rows = await trx
+      .selectFrom("patents as p")
+      .innerJoin("patentFacts as f", "f.patentId", "p.id")
+      .select(["p.id", "f.facetCodes"])
+      .where("p.publicationNumber", "in", chunk)
+      .execute();
+    kept.push(...rows);
   }
 
   const ids = new Map<string, number>();
@@ -94,11 +98,11 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
     if (id === undefined) throw new Error(`patent ${record.publicationNumber} was neither found nor inserted`);
     return id;
   };
+  const keptIds = kept.map((row) => row.id);
   for (const chunk of chunks(keptIds, STATEMENT_ROWS)) {
     await trx.deleteFrom("patentFacts").where("patentId", "in", chunk).execute();
     await trx.deleteFrom("patentApplicants").where("patentId", "in", chunk).execute();
     await trx.deleteFrom("patentIpc").where("patentId", "in", chunk).execute();
-    await trx.deleteFrom("patentSegments").where("patentId", "in", chunk).execute();
     if (dialect === "sqlite") await sql`delete from patents_fts where rowid in (${sql.join(chunk)})`.execute(trx);
     else await sql`delete from patent_search where patent_id in (${sql.join(chunk)})`.execute(trx);
   }
@@ -106,42 +110,125 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
   const applicants = records.flatMap((record) =>
     record.applicants.map((name, position) => ({ patentId: idOf(record), position, name, normalisedName: companyNameKey(name) })),
   );
-  const ipc = records.flatMap((record) =>
-    ipcCodes(record).map((code) => ({ patentId: idOf(record), code, subclass: code.slice(0, 4), groupCode: code.split("/")[0] })),
-  );
-  const facts = records.map((record) => {
-    const patentId = idOf(record);
-    return {
-      patentId,
-      patentType: record.patentType,
-      legalStatus: record.legalStatus,
-      district: record.district,
-      creditCode: record.creditCode,
-      applyDate: record.applyDate ?? "",
-      applyYear: yearOf(record.applyDate),
-      grantYear: yearOf(record.grantDate),
-      publicationDate: record.publicationDate ?? "",
-      applicantKeys: json(record.applicants.map((name) => [companyNameKey(name), name])),
-      subclasses: json([...new Set(ipcCodes(record).map((code) => code.slice(0, 4)))]),
-      segments: json([...new Set(record.segments)]),
-    };
-  });
-  const segments = records.flatMap((record) => [...new Set(record.segments)].map((segment) => ({ patentId: idOf(record), segment })));
-  for (const chunk of chunks(facts, STATEMENT_ROWS)) await trx.insertInto("patentFacts").values(chunk).execute();
+  const ipc = records.flatMap((record) => ipcCodes(record).map((code) => ({ patentId: idOf(record), code })));
   for (const chunk of chunks(applicants, STATEMENT_ROWS)) await trx.insertInto("patentApplicants").values(chunk).execute();
   for (const chunk of chunks(ipc, STATEMENT_ROWS)) await trx.insertInto("patentIpc").values(chunk).execute();
-  for (const chunk of chunks(segments, STATEMENT_ROWS)) await trx.insertInto("patentSegments").values(chunk).execute();
-  for (const chunk of chunks(records, STATEMENT_ROWS)) {
-    const rows = chunk.map((record) => {
-      const tokens = indexedText(record.title, record.abstract);
-      if (dialect === "postgres") return sql`(${idOf(record)}, ${tsvectorLiteral(tokens)}::tsvector)`;
-      const document = fts5Document(tokens);
-      return sql`(${idOf(record)}, ${document.title}, ${document.abstract})`;
-    });
-    if (dialect === "postgres") await sql`insert into patent_search (patent_id, search_vector) values ${sql.join(rows)}`.execute(trx);
-    else await sql`insert into patents_fts (rowid, title, abstract) values ${sql.join(rows)}`.execute(trx);
-  }
+  await indexPatents(
+    trx,
+    dialect,
+    records.map((record) => ({ ...record, id: idOf(record) })),
+    kept.map((row) => row.facetCodes),
+  );
   return { imported: records.length - keptIds.length, updated: keptIds.length + duplicates };
+}
+
+/** A patent as the search indexes it: its id, text and the fields of its facet values. */
+export interface PatentToIndex extends IndexedPatent {
+  id: number;
+  title: string;
+  abstract: string | null;
+}
+
+/**
+ * The search's part of writing patents whose own rows are written: the values of their facets
+ * (new ones added to patent_facet_values), the counts of those values (`replaced`: the facet
+ * codes of the patents' former versions, uncounted), their facts rows and their full-text
+ * documents with the values' tags. Also what migration 0021 runs over the patents stored before it.
+ */
+export async function indexPatents(db: Kysely<Database>, dialect: Dialect, patents: readonly PatentToIndex[], replaced: readonly StoredCodes[]): Promise<void> {
+  const values = patents.map(valuesOf);
+  const ids = await valueIds(db, values.flat());
+  const codesOf = (list: readonly FacetValue[]) => list.map((value) => codeOf(ids.get(keyOf(value)) ?? missing(value), value.facet));
+  const codes = values.map(codesOf);
+
+  const deltas = new Map<number, number>();
+  for (const list of codes) for (const code of list) deltas.set(idOfCode(code), (deltas.get(idOfCode(code)) ?? 0) + 1);
+  for (const stored of replaced) for (const code of codesOfStored(stored)) deltas.set(idOfCode(code), (deltas.get(idOfCode(code)) ?? 0) - 1);
+  const byDelta = new Map<number, number[]>();
+  for (const [id, delta] of deltas) if (delta !== 0) listIn(byDelta, delta).push(id);
+  for (const [delta, list] of byDelta) {
+    for (const chunk of chunks(list.sort((a, b) => a - b), STATEMENT_ROWS)) {
+      await db
+        .updateTable("patentFacetValues")
+        .set((eb) => ({ patents: eb("patents", "+", delta) }))
+        .where("id", "in", chunk)
+        .execute();
+    }
+  }
+
+  const facts = patents.map((patent, index) => ({
+    patentId: patent.id,
+    applyDate: patent.applyDate ?? "",
+    publicationDate: patent.publicationDate ?? "",
+    facetCodes: storedCodes(dialect, codes[index]),
+  }));
+  for (const chunk of chunks(facts, STATEMENT_ROWS)) await db.insertInto("patentFacts").values(chunk).execute();
+  for (const chunk of chunks(patents.map((patent, index) => ({ patent, codes: codes[index] })), STATEMENT_ROWS)) {
+    const rows = chunk.map(({ patent, codes: tags }) => {
+      const tokens = indexedText(patent.title, patent.abstract, tags);
+      if (dialect === "postgres") return sql`(${patent.id}, ${tsvectorLiteral(tokens)}::tsvector)`;
+      const document = fts5Document(tokens);
+      return sql`(${patent.id}, ${document.title}, ${document.abstract}, ${document.tags})`;
+    });
+    if (dialect === "postgres") await sql`insert into patent_search (patent_id, search_vector) values ${sql.join(rows)}`.execute(db);
+    else await sql`insert into patents_fts (rowid, title, abstract, tags) values ${sql.join(rows)}`.execute(db);
+  }
+}
+
+const keyOf = (value: { facet: string; value: string }) => `${value.facet}\u0000${value.value}`;
+const missing = (value: FacetValue): never => {
+  throw new Error(`facet value ${value.facet} ${value.value} was neither found nor inserted`);
+};
+
+/**
+ * The ids of facet values, those not stored yet inserted. An applicant's shown name becomes the
+ * least of the ways it is written (compared here, by code point, so that both engines agree).
+ */
+async function valueIds(db: Kysely<Database>, values: readonly FacetValue[]): Promise<Map<string, number>> {
+  const wanted = new Map<string, FacetValue>();
+  for (const value of values) {
+    const known = wanted.get(keyOf(value));
+    if (!known || (value.shown !== undefined && (known.shown === undefined || value.shown < known.shown))) wanted.set(keyOf(value), value);
+  }
+  const ids = new Map<string, number>();
+  const read = async (list: readonly FacetValue[]) => {
+    const byFacet = new Map<string, string[]>();
+    for (const value of list) listIn(byFacet, value.facet).push(value.value);
+    const stored: { id: number; facet: string; value: string; shown: string | null }[] = [];
+    for (const [facet, names] of byFacet) {
+      for (const chunk of chunks(names, STATEMENT_ROWS)) {
+        stored.push(...(await db.selectFrom("patentFacetValues").select(["id", "facet", "value", "shown"]).where("facet", "=", facet).where("value", "in", chunk).execute()));
+      }
+    }
+    return stored;
+  };
+  const shownChanged: { id: number; shown: string }[] = [];
+  for (const row of await read([...wanted.values()])) {
+    const key = keyOf(row);
+    ids.set(key, row.id);
+    const shown = wanted.get(key)?.shown;
+    if (shown !== undefined && (row.shown === null || shown < row.shown)) shownChanged.push({ id: row.id, shown });
+  }
+  const added = [...wanted].filter(([key]) => !ids.has(key)).map(([, value]) => value);
+  for (const chunk of chunks(added, STATEMENT_ROWS)) {
+    await db
+      .insertInto("patentFacetValues")
+      .values(chunk.map((value) => ({ facet: value.facet, value: value.value, shown: value.shown ?? null, patents: 0 })))
+      .onConflict((oc) => oc.columns(["facet", "value"]).doNothing())
+      .execute();
+  }
+  for (const row of await read(added)) ids.set(keyOf(row), row.id);
+  for (const { id, shown } of shownChanged) await db.updateTable("patentFacetValues").set({ shown }).where("id", "=", id).execute();
+  return ids;
+}
+
+/** Moves the patents' generation on: a cached search answer (search/cache.ts) of an earlier one is stale. */
+async function advanceGeneration(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable("patentSearchState")
+    .set((eb) => ({ generation: eb("generation", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
 }
 
 /** On a re-import every column is the file's, but the patent keeps its id and when it first came. */
@@ -175,6 +262,12 @@ const UPDATED_COLUMNS = [
       "updatedAt",
 ] as const satisfies readonly Exclude<keyof PatentsTable, "id" | "publicationNumber" | "importedAt">[];
 type UpdatedColumn = (typeof UPDATED_COLUMNS)[number];
+
+function listIn<K, V>(lists: Map<K, V[]>, key: K): V[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  return list;
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];

@@ -6,7 +6,18 @@ import { tokenize } from "../../../../contract/patents/tokenizer";
  * joined by spaces (its unicode61 tokenizer only splits them again), PostgreSQL a tsvector literal
  * with the tokens' positions (its parser under the C locale would not see Chinese at all). A query
  * term is a phrase of its tokens, all terms required, so both find the same patents.
+ *
+ * Beside the text, a document holds its patent's tags: one token per facet value (values.ts), so
+ * that a filter is a term the index intersects with the keywords instead of a check of each match.
+ * A tag starts with a private-use character, which the tokenizer never keeps in a query's tokens
+ * (it is neither a letter nor a digit) and FTS5's unicode61 keeps inside a token (category Co):
+ * no text can match a tag, no tag can match a text.
  */
+
+const TAG_MARK = "\ue000";
+
+/** The token of a facet value's code. */
+export const tagOf = (code: number) => `${TAG_MARK}${code.toString(36)}`;
 
 /** PostgreSQL keeps positions up to this (larger ones collapse onto it): both engines index no further. */
 const POSITION_MAX = 16_383;
@@ -16,6 +27,8 @@ const POSITIONS_PER_TOKEN = 256;
 export interface IndexedText {
   title: string[];
   abstract: string[];
+  /** The codes of the patent's facet values (values.ts). */
+  codes: readonly number[];
 }
 
 /**
@@ -23,16 +36,16 @@ export interface IndexedText {
  * abstract's positions follow the title's after a gap of one, so on PostgreSQL too a phrase (`<->`,
  * adjacent positions) never joins the title's last token to the abstract's first.
  */
-export function indexedText(title: string, abstract: string | null): IndexedText {
+export function indexedText(title: string, abstract: string | null, codes: readonly number[]): IndexedText {
   const titleTokens = tokenize(title).slice(0, POSITION_MAX);
   const room = Math.max(0, POSITION_MAX - titleTokens.length - 1);
-  return { title: titleTokens, abstract: tokenize(abstract ?? "").slice(0, room) };
+  return { title: titleTokens, abstract: tokenize(abstract ?? "").slice(0, room), codes };
 }
 
 /** A token quoted for a tsvector or tsquery literal. */
 const quoted = (token: string) => `'${token.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
-/** The tsvector literal of a patent's tokens: `'芯片':1 '片制':2,9 …`. */
+/** The tsvector literal of a patent's tokens (`'芯片':1 '片制':2,9 …`), then its tags without positions (no phrase holds one). */
 export function tsvectorLiteral(text: IndexedText): string {
   const positions = new Map<string, number[]>();
   const add = (token: string, position: number) => {
@@ -43,20 +56,35 @@ export function tsvectorLiteral(text: IndexedText): string {
   text.title.forEach((token, index) => add(token, index + 1));
   const offset = text.title.length + 2;
   text.abstract.forEach((token, index) => add(token, offset + index));
-  return [...positions].map(([token, list]) => `${quoted(token)}:${list.join(",")}`).join(" ");
+  const tokens = [...positions].map(([token, list]) => `${quoted(token)}:${list.join(",")}`);
+  return [...tokens, ...text.codes.map((code) => quoted(tagOf(code)))].join(" ");
 }
 
-/** The FTS5 row of a patent's tokens (contentless: only the tokens are kept). */
-export function fts5Document(text: IndexedText): { title: string; abstract: string } {
-  return { title: text.title.join(" "), abstract: text.abstract.join(" ") };
+/** The FTS5 row of a patent's tokens (contentless: only the tokens are kept), its tags in a column of their own. */
+export function fts5Document(text: IndexedText): { title: string; abstract: string; tags: string } {
+  return { title: text.title.join(" "), abstract: text.abstract.join(" "), tags: text.codes.map(tagOf).join(" ") };
 }
 
-/** The tsquery literal of a query's phrases: `'芯片' <-> '片制' & 'wafer'`. */
-export function tsqueryLiteral(phrases: readonly (readonly string[])[]): string {
-  return phrases.map((phrase) => (phrase.length === 1 ? quoted(phrase[0]) : `(${phrase.map(quoted).join(" <-> ")})`)).join(" & ");
+/**
+ * What the full-text index is asked: every phrase, and from each group of tags one (a filter
+ * naming several values, such as the applicants whose names contain a text, or the months of a
+ * range). A query has a phrase or a group; a group has a tag.
+ */
+export interface TextQuery {
+  phrases: readonly (readonly string[])[];
+  tagGroups: readonly (readonly number[])[];
 }
 
-/** The FTS5 MATCH expression of a query's phrases: `"芯片 片制" AND "wafer"`. */
-export function fts5Match(phrases: readonly (readonly string[])[]): string {
-  return phrases.map((phrase) => `"${phrase.join(" ").replaceAll('"', '""')}"`).join(" AND ");
+/** The tsquery literal of a query: `('芯片' <-> '片制') & 'wafer' & ('\ue0001a' | '\ue0002b')`. */
+export function tsqueryLiteral(query: TextQuery): string {
+  const phrases = query.phrases.map((phrase) => (phrase.length === 1 ? quoted(phrase[0]) : `(${phrase.map(quoted).join(" <-> ")})`));
+  const groups = query.tagGroups.map((group) => (group.length === 1 ? quoted(tagOf(group[0])) : `(${group.map((code) => quoted(tagOf(code))).join(" | ")})`));
+  return [...phrases, ...groups].join(" & ");
+}
+
+/** The FTS5 MATCH expression of a query: `"芯片 片制" AND "wafer" AND ("\ue0001a" OR "\ue0002b")`. */
+export function fts5Match(query: TextQuery): string {
+  const phrase = (tokens: readonly string[]) => `"${tokens.join(" ").replaceAll('"', '""')}"`;
+  const groups = query.tagGroups.map((group) => (group.length === 1 ? phrase([tagOf(group[0])]) : `(${group.map((code) => phrase([tagOf(code)])).join(" OR ")})`));
+  return [...query.phrases.map(phrase), ...groups].join(" AND ");
 }

@@ -6,11 +6,12 @@ import { parseQuery } from "../../../../contract/patents/tokenizer";
 import { PATENT_COUNT_CAP, PATENT_FACET_SIZE, type FacetEntry, type PatentDetail, type PatentFacets, type PatentRow, type PatentSearchResult, type PatentStats } from "../../../../contract/schemas/patents";
 import type { Dialect } from "../../../db/database";
 import { containsPattern } from "../../../db/like";
-import type { Database, PatentFactsTable, PatentsTable } from "../../../db/schema";
+import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine } from "./engine";
-import { fts5Match, tsqueryLiteral } from "./fullText";
+import { fts5Match, tsqueryLiteral, type TextQuery } from "./fullText";
+import { codeOf, codesOfStored, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
   singleCharacter: text("server.patents.singleCharacter"),
@@ -19,6 +20,11 @@ export const SearchMessages = {
 
 /** A lone CJK character is looked for by LIKE, a scan: only within this many patents the other filters select. */
 export const SINGLE_CHARACTER_SCAN_MAX = 20_000;
+/**
+ * Values one filter may name as terms of the full-text index (an applicant's "contains", an IPC
+ * prefix). A broader filter (applicants containing 科技) is a condition on its own table instead.
+ */
+const TAGS_MAX = 1000;
 /** The years a trend covers. */
 const TREND_YEARS = 10;
 /** Years the applyYear facet lists, the latest first. */
@@ -27,8 +33,6 @@ const EXPORT_BATCH = 2000;
 
 /** A condition or a table expression, written as SQL: the search's queries are shaped per engine. */
 type Fragment = RawBuilder<unknown>;
-/** "The patent id in this column is one of the matches", for the facets' and statistics' tables. */
-type Among = (column: string) => Fragment;
 
 /** Numbers and codes are searched in the shape they are stored in: upper case, letters, digits (and IPC's slash). */
 export const numberKey = (raw: string) => raw.normalize("NFKC").toUpperCase().replace(/[^A-Z0-9]/gu, "");
@@ -36,7 +40,8 @@ export const ipcKey = (raw: string) => raw.normalize("NFKC").toUpperCase().repla
 
 const list = (json: string): string[] => JSON.parse(json) as string[];
 const dateOrNull = (value: string) => (value === "" ? null : value);
-const asNumber = (value: unknown) => Number(value);
+/** Code-point order, as both engines' binary comparisons give it: the facets' keys are ordered here, never by a collation. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type PatentDbRow = Selectable<PatentsTable>;
 
@@ -96,88 +101,214 @@ const ROW_COLUMNS = [
 const SORT_COLUMN = { applyDate: sql.raw("f.apply_date"), publicationDate: sql.raw("f.publication_date") } as const;
 /** The latest publication first: what a search list shows when not told otherwise. */
 const DEFAULT_ORDER: PatentOrder = { column: "publicationDate", asc: false };
-
-/** What a query asks, as SQL on the narrow table `f` (patent_facts): its conditions, and its keywords' phrases. */
-interface Selection {
-  /** Phrases of the keywords for the full-text index; none when the query has no keywords of two characters or more. */
-  phrases: string[][];
-  /** Conditions on `f`: its own columns, or its patent_id among another table's. */
-  where: Fragment[];
-}
-
-/** Keys in the order both engines' binary collations give them (code points), for the facets counted here. */
-const byCountThenKey = (a: FacetEntry, b: FacetEntry) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const ordersOf = (orders: readonly PatentOrder[] | undefined) => (orders?.length ? orders : [DEFAULT_ORDER]);
 
 /**
- * The search on the platform's own database, SQLite or PostgreSQL (migration 0017). Filters are
- * conditions on a narrow row a patent (patent_facts) and on the tables of their applicants, IPC
- * codes and segments; keywords go to the full-text index (FTS5, or the tsvector's GIN index) as
- * phrases of bigrams. The wide `patents` row is read only for the page shown.
+ * What a query asks, planned: the full-text index's part (keywords' phrases and the filters'
+ * tags), conditions on the narrow table `f` (patent_facts) for what the index does not hold, or
+ * nothing at all when a filter names a value no patent has.
+ */
+interface Plan {
+  text: TextQuery | null;
+  where: Fragment[];
+  none: boolean;
+}
+
+/** A filter's values, as a condition on patent_facet_values: the values it names. */
+type Lookup = Fragment;
+
+/** The latest matches, read once: their number (up to a limit), their facet codes, and each one's id and dates. */
+interface Head {
+  count: number;
+  codes: Map<number, number>;
+  /** `id,applyDate,publicationDate` a match, separated by `;`. */
+  rows: string;
+  oldest: number;
+}
+
+/** A match with what a list sorts it by. */
+interface Sortable {
+  id: number;
+  applyDate: string;
+  publicationDate: string;
+}
+
+/** What a statement over the matches reads: its columns (of `id`, the patent id, and `f`, its patent_facts row), and how. */
+interface Reading {
+  columns: (id: string) => Fragment;
+  /** Whether the columns or the order read `f`. */
+  facts: boolean;
+  /** More groups of tags, one of which each match must have (a window of months). */
+  tagGroups?: readonly (readonly number[])[];
+  /** Conditions on `id`. */
+  where?: (id: string) => Fragment[];
+  order?: "latest" | Fragment;
+  limit?: number;
+}
+
+interface ValueRow {
+  id: number;
+  facet: string;
+  value: string;
+  shown: string | null;
+}
+
+interface Ranked {
+  key: string;
+  count: number;
+}
+
+/** Unfiltered, the facets and statistics are the kept counts (patent_facet_values.patents), exact over every patent. */
+const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.where.length === 0;
+
+/**
+ * The search on the platform's own database, SQLite or PostgreSQL (migrations 0017 and 0021).
+ * Keywords and the filters on facet values are one query of the full-text index (FTS5, or the
+ * tsvector's GIN index): the filters are the tags of their values (values.ts), so the index
+ * intersects them with the keywords. What it does not hold (numbers, inventors, a date range
+ * not aligned on months, a lone character) are conditions on the narrow patent_facts. Facets and
+ * statistics count the matches' facet codes, read in one column a match; the wide `patents` row is
+ * read only for the page shown.
  */
 export class SqlPatentSearch implements PatentSearchEngine {
+  /** `cap`: above it a count is "cap+" (PATENT_COUNT_CAP; the tests lower it to reach it with few patents). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly cap = PATENT_COUNT_CAP,
   ) {}
+
+  private get postgres() {
+    return this.dialect === "postgres";
+  }
 
   /** `column` starts with `prefix` (upper-case letters, digits and slashes), through an index on both engines. */
   private startsWith(column: string, prefix: string): Fragment {
-    return this.dialect === "postgres" ? sql`${sql.raw(column)} like ${`${prefix}%`}` : sql`${sql.raw(column)} glob ${`${prefix}*`}`;
+    return this.postgres ? sql`${sql.raw(column)} like ${`${prefix}%`}` : sql`${sql.raw(column)} glob ${`${prefix}*`}`;
   }
 
-  private contains(column: string, text: string): Fragment {
-    return sql`${sql.raw(column)} ${sql.raw(this.dialect === "postgres" ? "ilike" : "like")} ${containsPattern(text)} escape '\\'`;
+  private contains(column: string, value: string): Fragment {
+    return sql`${sql.raw(column)} ${sql.raw(this.postgres ? "ilike" : "like")} ${containsPattern(value)} escape '\\'`;
   }
 
-  /** The patent `id` (a column of the outer query) matches the phrases: one index probe, for walks in another order than the index's. */
-  private matchesText(id: string, phrases: string[][]): Fragment {
-    return this.dialect === "postgres"
-      ? sql`exists (select 1 from patent_search s where s.patent_id = ${sql.raw(id)} and s.search_vector @@ ${tsqueryLiteral(phrases)}::tsquery)`
-      : sql`exists (select 1 from patents_fts where patents_fts.rowid = ${sql.raw(id)} and patents_fts match ${fts5Match(phrases)})`;
+  /** The texts of a list joined by `separator`, as one text (an aggregate). */
+  private joined(expression: Fragment, separator: string): Fragment {
+    return this.postgres ? sql`string_agg((${expression})::text, ${separator})` : sql`group_concat(${expression}, ${separator})`;
   }
 
-  /** Every condition but the keywords' phrases and lone characters. */
-  private conditions(query: PatentQuery): Fragment[] {
+  private whereOf(conditions: readonly Fragment[]): Fragment {
+    return conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
+  }
+
+  private async rows<T>(query: Fragment): Promise<T[]> {
+    return (await query.execute(this.db)).rows as T[];
+  }
+
+  /**
+   * A query's plan. Its facet values are looked up in one statement: a value no patent has makes
+   * the answer empty; a filter naming more than TAGS_MAX values becomes a condition instead.
+   */
+  private async plan(query: PatentQuery): Promise<Plan> {
+    const { phrases } = parseQuery(query.q ?? "");
     const where: Fragment[] = [];
+    const lookups: { lookup: Lookup; fallback?: Fragment }[] = [];
+    const exact = (facet: Facet, value: string): Lookup => sql`(facet = ${facet} and value = ${value})`;
+    if (query.patentType) lookups.push({ lookup: exact("patentType", query.patentType) });
+    if (query.legalStatus) lookups.push({ lookup: exact("legalStatus", query.legalStatus) });
+    if (query.segment) lookups.push({ lookup: exact("segment", query.segment) });
+    const district = query.district?.trim();
+    if (district) lookups.push({ lookup: exact("district", district) });
     const applicant = query.applicant?.trim() ? companyNameKey(query.applicant) : "";
-    if (applicant) where.push(sql`f.patent_id in (select a.patent_id from patent_applicants a where ${this.contains("a.normalised_name", applicant)})`);
-    const inventor = query.inventor?.trim();
-    if (inventor) where.push(sql`f.patent_id in (select p.id from patents p where ${this.contains("p.inventors", inventor)})`);
+    if (applicant) {
+      lookups.push({
+        lookup: sql`(facet = 'applicant' and ${this.contains("value", applicant)})`,
+        fallback: sql`f.patent_id in (select a.patent_id from patent_applicants a where ${this.contains("a.normalised_name", applicant)})`,
+      });
+    }
     const ipc = ipcKey(query.ipc ?? "");
-    if (ipc) where.push(sql`f.patent_id in (select i.patent_id from patent_ipc i where ${this.startsWith("i.code", ipc)})`);
+    if (ipc) {
+      // A prefix of the subclass, of the main group or of the whole code: the values of that level it starts.
+      const facet: Facet = ipc.includes("/") ? "ipcCode" : ipc.length <= 4 ? "ipcClass" : "ipcGroup";
+      lookups.push({
+        lookup: sql`(facet = ${facet} and ${this.startsWith("value", ipc)})`,
+        fallback: sql`f.patent_id in (select i.patent_id from patent_ipc i where ${this.startsWith("i.code", ipc)})`,
+      });
+    }
+    const { company } = query;
+    if (company) {
+      const byName = exact("applicant", company.nameKey);
+      lookups.push({ lookup: company.creditCode === null ? byName : sql`(${byName} or ${exact("creditCode", company.creditCode)})` });
+    }
+    const dates = this.dateRange(query.applyDateBegin, query.applyDateEnd);
+    if (dates === "none") return { text: null, where: [], none: true };
+    if (dates) {
+      lookups.push({ lookup: dates.lookup });
+      where.push(...dates.where);
+    }
     const number = numberKey(query.number ?? "");
     if (number) {
       where.push(sql`f.patent_id in (select p.id from patents p where ${this.startsWith("p.publication_number", number)} or ${this.startsWith("p.application_key", number)})`);
     }
-    if (query.patentType) where.push(sql`f.patent_type = ${query.patentType}`);
-    if (query.legalStatus) where.push(sql`f.legal_status = ${query.legalStatus}`);
-    // '' is an unknown date and sorts first: a range bounds only the known ones.
-    if (query.applyDateBegin || query.applyDateEnd) where.push(sql`f.apply_date >= ${query.applyDateBegin || "0000-00-00"}`);
-    if (query.applyDateEnd) where.push(sql`f.apply_date <= ${query.applyDateEnd}`);
-    const district = query.district?.trim();
-    if (district) where.push(sql`f.district = ${district}`);
-    if (query.segment) where.push(sql`f.patent_id in (select s.patent_id from patent_segments s where s.segment = ${query.segment})`);
-    const { company } = query;
-    if (company) {
-      const byName = sql`f.patent_id in (select a.patent_id from patent_applicants a where a.normalised_name = ${company.nameKey})`;
-      where.push(company.creditCode === null ? byName : sql`(f.credit_code = ${company.creditCode} or ${byName})`);
+    const inventor = query.inventor?.trim();
+    if (inventor) where.push(sql`f.patent_id in (select p.id from patents p where ${this.contains("p.inventors", inventor)})`);
+
+    const tagGroups: number[][] = [];
+    if (lookups.length > 0) {
+      // One statement for every filter, each filter's values marked with its place.
+      const values = await this.rows<{ filter: unknown; id: unknown; facet: Facet }>(
+        sql.join(
+          lookups.map(({ lookup }, index) => sql`select ${index} as filter, id, facet from patent_facet_values where patents > 0 and ${lookup}`),
+          sql` union all `,
+        ),
+      );
+      const codes = lookups.map(() => [] as number[]);
+      for (const row of values) codes[Number(row.filter)].push(codeOf(Number(row.id), row.facet));
+      for (const [index, { fallback }] of lookups.entries()) {
+        if (codes[index].length === 0) return { text: null, where: [], none: true };
+        if (codes[index].length > TAGS_MAX && fallback) where.push(fallback);
+        else tagGroups.push(codes[index]);
+      }
     }
-    return where;
+    return { text: phrases.length > 0 || tagGroups.length > 0 ? { phrases, tagGroups } : null, where, none: false };
   }
 
   /**
-   * What a query selects. A keyword of one CJK character is in no bigram: it is looked for by LIKE
-   * in title and abstract, only within the other filters' patents and only when they are few
-   * enough to scan (refused with a hint otherwise).
+   * An application date range as the months (and whole years) it covers, and as conditions on
+   * the exact dates when it starts or ends within a month. '' is an unknown date and sorts
+   * first: a range bounds only the known ones.
    */
-  private async selection(query: PatentQuery): Promise<Selection> {
-    const { phrases, singleCharacters } = parseQuery(query.q ?? "");
-    const selection = { phrases, where: this.conditions(query) };
-    if (singleCharacters.length === 0) return selection;
-    if (phrases.length === 0 && selection.where.length === 0) throw AppError.badRequest(SearchMessages.singleCharacter);
-    const scanned = await this.latestIds(selection, SINGLE_CHARACTER_SCAN_MAX + 1);
-    if (scanned.length > SINGLE_CHARACTER_SCAN_MAX) throw AppError.badRequest(SearchMessages.singleCharacterTooMany(SINGLE_CHARACTER_SCAN_MAX));
-    return { phrases, where: [...selection.where, ...this.singles(singleCharacters)] };
+  private dateRange(begin: string | undefined, end: string | undefined): { lookup: Lookup; where: Fragment[] } | "none" | null {
+    if (!begin && !end) return null;
+    const from = begin || "0000-01-01";
+    const to = end || "9999-12-31";
+    if (from > to) return "none";
+    const lastDay = (date: string) => new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
+    const where: Fragment[] = [];
+    if (begin && begin.slice(8) !== "01") where.push(sql`f.apply_date >= ${begin}`);
+    if (end && Number(end.slice(8)) !== lastDay(end)) where.push(sql`f.apply_date <= ${end}`);
+    const firstMonth = from.slice(0, 7);
+    const lastMonth = to.slice(0, 7);
+    // The years the range covers whole are named as years (fewer tags to intersect), the rest by their months.
+    const firstWhole = Number(from.slice(0, 4)) + (from.endsWith("-01-01") ? 0 : 1);
+    const lastWhole = Number(to.slice(0, 4)) - (to.endsWith("-12-31") ? 0 : 1);
+    const inMonths = sql`facet = 'applyMonth' and value >= ${firstMonth} and value <= ${lastMonth} and value <> ''`;
+    if (firstWhole > lastWhole) return { where, lookup: sql`(${inMonths})` };
+    const [low, high] = [firstWhole, lastWhole].map((y) => String(y).padStart(4, "0"));
+    return { where, lookup: sql`((facet = 'applyYear' and value between ${low} and ${high}) or (${inMonths} and substr(value, 1, 4) not between ${low} and ${high}))` };
+  }
+
+  /**
+   * What a search asks, with its lone characters: a keyword of one CJK character is in no bigram,
+   * so it is looked for by LIKE in title and abstract, only within the other filters' patents and
+   * only when they are few enough to scan (refused with a hint otherwise).
+   */
+  private async selection(query: PatentQuery): Promise<Plan> {
+    const plan = await this.plan(query);
+    const { singleCharacters } = parseQuery(query.q ?? "");
+    if (singleCharacters.length === 0 || plan.none) return plan;
+    if (plan.text === null && plan.where.length === 0) throw AppError.badRequest(SearchMessages.singleCharacter);
+    if ((await this.countUpTo(plan, SINGLE_CHARACTER_SCAN_MAX + 1)) > SINGLE_CHARACTER_SCAN_MAX) throw AppError.badRequest(SearchMessages.singleCharacterTooMany(SINGLE_CHARACTER_SCAN_MAX));
+    return { ...plan, where: [...plan.where, ...this.singles(singleCharacters)] };
   }
 
   /** Each lone character in the title or the abstract, by LIKE (a scan of the patents it is asked of). */
@@ -188,143 +319,252 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The matches' ids, the latest first, at most `limit`. With keywords the full-text index leads:
-   * FTS5 hands its rowids out newest first and the walk stops at the limit; PostgreSQL's GIN index
-   * gives the set, whose rows (an id and a pointer, migration 0017) are few pages.
+   * `select <columns> from` the matches. With a full-text part the index leads (FTS5 walks its
+   * rowids newest first and stops at a limit; PostgreSQL's GIN index gives the set), joined to
+   * patent_facts only when the conditions or the columns need it.
    */
-  private async latestIds(selection: Selection, limit: number): Promise<number[]> {
-    const { phrases, where } = selection;
-    let query: Fragment;
-    if (phrases.length > 0 && where.length === 0 && this.dialect === "sqlite") {
-      query = sql`select rowid as id from patents_fts where patents_fts match ${fts5Match(phrases)} order by rowid desc limit ${limit}`;
-    } else if (phrases.length === 0) {
-      query = sql`select f.patent_id as id from patent_facts f ${this.whereOf(where)} order by f.patent_id desc limit ${limit}`;
-    } else if (this.dialect === "postgres") {
-      const text = sql`f.patent_id in (select s.patent_id from patent_search s where s.search_vector @@ ${tsqueryLiteral(phrases)}::tsquery)`;
-      query = sql`select f.patent_id as id from patent_facts f ${this.whereOf([text, ...where])} order by f.patent_id desc limit ${limit}`;
+  private matches(plan: Plan, reading: Reading): Fragment {
+    const extra = reading.tagGroups ?? [];
+    const text = plan.text || extra.length > 0 ? { ...plan.text, phrases: plan.text?.phrases ?? [], tagGroups: [...(plan.text?.tagGroups ?? []), ...extra] } : null;
+    const facts = reading.facts || plan.where.length > 0 || text === null || (this.postgres && text.phrases.length === 0);
+    let id: string;
+    let from: Fragment;
+    const where: Fragment[] = [];
+    if (text === null) {
+      id = "f.patent_id";
+      from = sql`patent_facts f`;
+    } else if (this.postgres && text.phrases.length === 0) {
+      // Facet values alone: the narrow facts and their GIN index of codes, not the full-text rows.
+      id = "f.patent_id";
+      from = sql`patent_facts f`;
+      const singles = text.tagGroups.filter((group) => group.length === 1).map(([code]) => code);
+      if (singles.length > 0) where.push(sql`f.facet_codes @> ${singles}::int[]`);
+      for (const group of text.tagGroups.filter((several) => several.length > 1)) where.push(sql`f.facet_codes && ${[...group]}::int[]`);
+    } else if (this.postgres) {
+      id = "s.patent_id";
+      from = facts ? sql`patent_search s join patent_facts f on f.patent_id = s.patent_id` : sql`patent_search s`;
+      where.push(sql`s.search_vector @@ ${tsqueryLiteral(text)}::tsquery`);
     } else {
       // CROSS JOIN keeps the full-text table the outer loop, in its own rowid order.
-      const text = [sql`patents_fts match ${fts5Match(phrases)}`, sql`f.patent_id = t.rowid`];
-      query = sql`select t.rowid as id from patents_fts t cross join patent_facts f ${this.whereOf([...text, ...where])} order by t.rowid desc limit ${limit}`;
+      id = "t.rowid";
+      from = facts ? sql`patents_fts t cross join patent_facts f` : sql`patents_fts t`;
+      where.push(sql`patents_fts match ${fts5Match(text)}`, ...(facts ? [sql`f.patent_id = t.rowid`] : []));
     }
-    const { rows } = await query.execute(this.db);
-    return (rows as { id: number }[]).map((row) => Number(row.id));
+    where.push(...(reading.where?.(id) ?? []), ...plan.where);
+    const order = reading.order === "latest" ? sql`order by ${sql.raw(id)} desc` : (reading.order ?? sql``);
+    return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${reading.limit === undefined ? sql`` : sql`limit ${reading.limit}`}`;
   }
 
-  private whereOf(conditions: readonly Fragment[]): Fragment {
-    return conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
+  /** How many match, counted up to `limit`. */
+  private async countUpTo(plan: Plan, limit: number): Promise<number> {
+    const [row] = await this.rows<{ n: unknown }>(sql`select count(*) as n from (${this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, order: "latest", limit })}) m`);
+    return Number(row.n);
   }
 
-  /** Every match, as a condition on the outer query's `id` column: exact, for the statistics and profiles. */
-  private among(selection: Selection): Among {
-    const where = selection.phrases.length === 0 ? selection.where : [this.matchesText("f.patent_id", selection.phrases), ...selection.where];
-    if (where.length === 0) return () => sql`1 = 1`;
-    if (selection.phrases.length > 0 && selection.where.length === 0) {
-      // Keywords alone: the index's set straight away, not a probe a patent.
-      return this.dialect === "postgres"
-        ? (column) => sql`${sql.raw(column)} in (select s.patent_id from patent_search s where s.search_vector @@ ${tsqueryLiteral(selection.phrases)}::tsquery)`
-        : (column) => sql`${sql.raw(column)} in (select rowid from patents_fts where patents_fts match ${fts5Match(selection.phrases)})`;
+  /** patent_facts.facet_codes as text: codes separated by spaces. */
+  private get codesText(): Fragment {
+    return this.postgres ? sql`array_to_string(f.facet_codes, ' ')` : sql`f.facet_codes`;
+  }
+
+  /**
+   * The latest matches, up to `limit`, in one row: their number, their facet codes and their ids
+   * and dates. On SQLite its cost is that of the `limit` matches, however many more there are
+   * (FTS5 walks its rowids newest first). PostgreSQL's GIN index gives a set in no order: keywords
+   * are found there either by walking the patents newest first, testing each one's vector, or by
+   * reading every match and keeping the latest, as its planner judges cheaper.
+   */
+  private async head(plan: Plan, limit: number): Promise<Head> {
+    const latest = this.matches(plan, {
+      columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes, f.apply_date as ad, f.publication_date as pd`,
+      facts: true,
+      order: "latest",
+      limit,
+    });
+    const [found] = await this.rows<{ n: unknown; codes: string | null; rows: string | null; oldest: unknown }>(
+      sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes, ${this.joined(sql`m.id || ',' || m.ad || ',' || m.pd`, ";")} as rows, min(m.id) as oldest from (${latest}) m`,
+    );
+    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rows: found.rows ?? "", oldest: Number(found.oldest ?? 0) };
+  }
+
+  /** Every match's codes (the statistics and the company profile count all of them). */
+  private async allCodes(plan: Plan): Promise<Map<number, number>> {
+    const codes = this.matches(plan, { columns: () => sql`${this.codesText} as codes`, facts: true });
+    const [row] = await this.rows<{ codes: string | null }>(sql`select ${this.joined(sql`m.codes`, " ")} as codes from (${codes}) m`);
+    return countCodes(row.codes ?? "");
+  }
+
+  /** The stored values of some codes: what a facet entry shows, and how ties are broken. */
+  private async valuesOf(codes: Iterable<number>): Promise<Map<number, ValueRow>> {
+    const ids = [...new Set([...codes].map(idOfCode))];
+    const values = new Map<number, ValueRow>();
+    for (let at = 0; at < ids.length; at += 1000) {
+      const rows = await this.db
+        .selectFrom("patentFacetValues")
+        .select(["id", "facet", "value", "shown"])
+        .where("id", "in", ids.slice(at, at + 1000))
+        .execute();
+      for (const row of rows) values.set(codeOf(row.id, row.facet as Facet), row);
     }
-    return (column) => sql`${sql.raw(column)} in (select f.patent_id from patent_facts f ${this.whereOf(where)})`;
+    return values;
+  }
+
+  /**
+   * Counted codes as each facet's entries, the most frequent first (ties by value), at most
+   * `sizes[facet]` of them (all when no size): the values of the codes that can reach a list are
+   * read, no others.
+   */
+  private async ranked(counts: Map<number, number>, sizes: Partial<Record<Facet, number | null>>): Promise<Map<Facet, Ranked[]>> {
+    const byFacet = new Map<Facet, [number, number][]>();
+    for (const [code, count] of counts) {
+      const facet = facetOfCode(code);
+      if (!(facet in sizes) || count <= 0) continue;
+      let entries = byFacet.get(facet);
+      if (!entries) byFacet.set(facet, (entries = []));
+      entries.push([code, count]);
+    }
+    const candidates: [Facet, [number, number][]][] = [...byFacet].map(([facet, entries]) => {
+      const size = sizes[facet];
+      if (size === null || size === undefined || entries.length <= size) return [facet, entries];
+      const cut = entries.map(([, count]) => count).sort((a, b) => b - a)[size - 1];
+      return [facet, entries.filter(([, count]) => count >= cut)];
+    });
+    const values = await this.valuesOf(candidates.flatMap(([, entries]) => entries.map(([code]) => code)));
+    const result = new Map<Facet, Ranked[]>();
+    for (const [facet, entries] of candidates) {
+      const size = sizes[facet];
+      const ranked = entries
+        .map(([code, count]) => ({ row: values.get(code), count }))
+        .filter((entry): entry is { row: ValueRow; count: number } => entry.row !== undefined)
+        .sort((a, b) => b.count - a.count || compareText(a.row.value, b.row.value))
+        .slice(0, size ?? undefined)
+        .map(({ row, count }) => ({ key: row.shown ?? row.value, count }));
+      result.set(facet, ranked);
+    }
+    return result;
+  }
+
+  /**
+   * The kept counts of some facets' values, as counted codes: those that can reach each list
+   * (every value at least as frequent as the `size`-th, ties included; all when no size).
+   */
+  private async keptCounts(sizes: Partial<Record<Facet, number | null>>): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    for (const [facet, size] of Object.entries(sizes) as [Facet, number | null][]) {
+      const least =
+        size === null
+          ? sql`1`
+          : sql`coalesce((select v.patents from patent_facet_values v where v.facet = ${facet} and v.patents > 0 order by v.patents desc limit 1 offset ${size - 1}), 1)`;
+      const rows = await this.rows<{ id: number; patents: unknown }>(sql`select id, patents from patent_facet_values where facet = ${facet} and patents > 0 and patents >= ${least}`);
+      for (const row of rows) counts.set(codeOf(Number(row.id), facet), Number(row.patents));
+    }
+    return counts;
+  }
+
+  private static readonly FACET_SIZES: Partial<Record<Facet, number | null>> = {
+    patentType: PATENT_FACET_SIZE,
+    legalStatus: PATENT_FACET_SIZE,
+    district: PATENT_FACET_SIZE,
+    applyYear: null,
+    ipcClass: PATENT_FACET_SIZE,
+    applicant: PATENT_FACET_SIZE,
+    segment: null,
+  };
+
+  private async facets(counts: Map<number, number>): Promise<PatentFacets> {
+    const ranked = await this.ranked(counts, SqlPatentSearch.FACET_SIZES);
+    const entries = (facet: Facet): FacetEntry[] => ranked.get(facet) ?? [];
+    return {
+      patentType: entries("patentType"),
+      legalStatus: entries("legalStatus"),
+      applyYear: entries("applyYear")
+        .sort((x, y) => Number(y.key) - Number(x.key))
+        .slice(0, YEAR_FACET_SIZE),
+      ipcClass: entries("ipcClass"),
+      applicant: entries("applicant"),
+      segment: entries("segment"),
+      district: entries("district"),
+    };
   }
 
   /** Patents whose id is in a list read before, passed as one parameter whatever its length. */
-  private amongIds(ids: readonly number[]): Among {
-    return this.dialect === "postgres"
-      ? (column) => sql`${sql.raw(column)} = any(${[...ids]}::int[])`
-      : (column) => sql`${sql.raw(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
-  }
-
-  private async rows<T>(query: Fragment): Promise<T[]> {
-    return (await query.execute(this.db)).rows as T[];
-  }
-
-  /**
-   * Every facet from one read of the matches' narrow rows (at most the cap's worth), counted here:
-   * per-facet GROUP BYs over the applicants' and IPC tables cost a lookup a row each.
-   */
-  private async facets(among: Among): Promise<PatentFacets> {
-    const rows = await this.rows<Pick<Selectable<PatentFactsTable>, "patentType" | "legalStatus" | "district" | "applyYear" | "applicantKeys" | "subclasses" | "segments">>(
-      sql`select f.patent_type, f.legal_status, f.district, f.apply_year, f.applicant_keys, f.subclasses, f.segments from patent_facts f where ${among("f.patent_id")}`,
-    );
-    const counter = () => new Map<string, number>();
-    const counters = { patentType: counter(), legalStatus: counter(), district: counter(), applyYear: counter(), ipcClass: counter(), applicant: counter(), segment: counter() };
-    /** An applicant facet's key is the normalised name; it shows the least of the names written for it, as MIN() would. */
-    const shownName = new Map<string, string>();
-    const add = (counts: Map<string, number>, key: string | number | null) => {
-      if (key === null || key === "") return;
-      const text = String(key);
-      counts.set(text, (counts.get(text) ?? 0) + 1);
-    };
-    for (const row of rows) {
-      add(counters.patentType, row.patentType);
-      add(counters.legalStatus, row.legalStatus);
-      add(counters.district, row.district);
-      add(counters.applyYear, row.applyYear);
-      for (const subclass of list(row.subclasses)) add(counters.ipcClass, subclass);
-      for (const segment of list(row.segments)) add(counters.segment, segment);
-      const keys = new Set<string>();
-      for (const [key, name] of JSON.parse(row.applicantKeys) as [string, string][]) {
-        const shown = shownName.get(key);
-        if (shown === undefined || name < shown) shownName.set(key, name);
-        keys.add(key);
-      }
-      for (const key of keys) add(counters.applicant, key);
-    }
-    const entries = (counts: Map<string, number>) => [...counts].map(([key, count]) => ({ key, count }));
-    const top = (counts: Map<string, number>) => entries(counts).sort(byCountThenKey).slice(0, PATENT_FACET_SIZE);
-    return {
-      patentType: top(counters.patentType),
-      legalStatus: top(counters.legalStatus),
-      applyYear: entries(counters.applyYear)
-        .sort((x, y) => Number(y.key) - Number(x.key))
-        .slice(0, YEAR_FACET_SIZE),
-      ipcClass: top(counters.ipcClass),
-      applicant: top(counters.applicant).map(({ key, count }) => ({ key: shownName.get(key) ?? key, count })),
-      segment: entries(counters.segment).sort(byCountThenKey),
-      district: top(counters.district),
-    };
-  }
-
-  /** Applicants by their normalised name, each shown as first written. */
-  private async applicants(among: Among, size: number): Promise<{ name: string; count: number }[]> {
-    const rows = await this.rows<{ name: string; count: unknown }>(sql`select min(a.name) as name, count(distinct a.patent_id) as count from patent_applicants a
-      where ${among("a.patent_id")} group by a.normalised_name order by count desc, a.normalised_name limit ${size}`);
-    return rows.map((row) => ({ name: String(row.name), count: asNumber(row.count) }));
-  }
-
-  private async ipcBy(among: Among, column: "subclass" | "group_code", size: number): Promise<{ code: string; count: number }[]> {
-    const rows = await this.rows<{ code: string; count: unknown }>(sql`select i.${sql.raw(column)} as code, count(distinct i.patent_id) as count from patent_ipc i
-      where ${among("i.patent_id")} group by i.${sql.raw(column)} order by count desc, code limit ${size}`);
-    return rows.map((row) => ({ code: row.code, count: asNumber(row.count) }));
-  }
-
-  private async segments(among: Among): Promise<{ segment: CompanySegment; count: number }[]> {
-    const rows = await this.rows<{ segment: string; count: unknown }>(
-      sql`select s.segment, count(*) as count from patent_segments s where ${among("s.patent_id")} group by s.segment order by count desc, s.segment`,
-    );
-    return rows.map((row) => ({ segment: row.segment as CompanySegment, count: asNumber(row.count) }));
+  private amongIds(column: string, ids: readonly number[]): Fragment {
+    return this.postgres ? sql`${sql.raw(column)} = any(${[...ids]}::int[])` : sql`${sql.raw(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
   }
 
   private orderBy(orders: readonly PatentOrder[] | undefined): Fragment {
-    const columns = (orders?.length ? orders : [DEFAULT_ORDER]).map((order) => sql`${SORT_COLUMN[order.column]} ${sql.raw(order.asc ? "asc" : "desc")}`);
+    const columns = ordersOf(orders).map((order) => sql`${SORT_COLUMN[order.column]} ${sql.raw(order.asc ? "asc" : "desc")}`);
     return sql`order by ${sql.join([...columns, sql`f.patent_id desc`])}`;
   }
 
+  /** Matches in the list's order: the dates compared as text (code points, as the dates' indexes order them), the latest imported first among equals. */
+  private sorted<T extends Sortable>(matches: T[], orders: readonly PatentOrder[] | undefined): T[] {
+    const list = ordersOf(orders);
+    return matches.sort((a, b) => {
+      for (const order of list) {
+        const by = compareText(a[order.column], b[order.column]);
+        if (by !== 0) return order.asc ? by : -by;
+      }
+      return b.id - a.id;
+    });
+  }
+
+  /** A page of a result read whole by `head`. */
+  private pageAmong(rows: string, page: PatentPageRequest): number[] {
+    if (rows === "") return [];
+    const matches = rows.split(";").map((row): Sortable => {
+      const [id, applyDate, publicationDate] = row.split(",");
+      return { id: Number(id), applyDate, publicationDate };
+    });
+    return this.sorted(matches, page.orders)
+      .slice(page.offset, page.offset + page.limit)
+      .map((match) => match.id);
+  }
+
   /**
-   * A page of ids in the list's order: among the ids read when they are all the matches, else by
-   * walking the sort's index and probing each patent (its keywords through the full-text index),
-   * which stops as soon as the page is full.
+   * A page of ids of a result too large to read whole, in the list's order. Without the full-text
+   * index, the sort's index is walked (patent_facts (date, patent_id)) under the conditions. With
+   * it, the matches of the first months of the sort's date are read: each month (or a whole year
+   * of them) is a tag of the index. The latest matches `head` read are some of all the matches, so
+   * a month holds at least as many matches as they count in it: the first months in which they
+   * count the page's end hold the page, and every match of a later month sorts after those. The
+   * page is exact; its cost is that of its neighbourhood, not of the result.
    */
-  private async pageIds(selection: Selection, found: readonly number[] | null, page: PatentPageRequest): Promise<number[]> {
-    const where =
-      found === null
-        ? [...(selection.phrases.length > 0 ? [this.matchesText("f.patent_id", selection.phrases)] : []), ...selection.where]
-        : [this.amongIds(found)("f.patent_id")];
-    const rows = await this.rows<{ id: number }>(
-      sql`select f.patent_id as id from patent_facts f ${this.whereOf(where)} ${this.orderBy(page.orders)} limit ${page.limit} offset ${page.offset}`,
+  private async pageOfMany(plan: Plan, page: PatentPageRequest, sample: Map<number, number>): Promise<number[]> {
+    if (plan.text === null) {
+      const rows = await this.rows<{ id: number }>(
+        sql`select f.patent_id as id from patent_facts f ${this.whereOf(plan.where)} ${this.orderBy(page.orders)} limit ${page.limit} offset ${page.offset}`,
+      );
+      return rows.map((row) => Number(row.id));
+    }
+    const [first] = ordersOf(page.orders);
+    const [monthFacet, yearFacet]: [Facet, Facet] = first.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
+    const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).where("patents", ">", 0).execute();
+    const months = values.filter((row) => row.facet === monthFacet).sort((a, b) => (first.asc ? 1 : -1) * compareText(a.value, b.value));
+    const wanted = page.offset + page.limit;
+    const window: typeof months = [];
+    for (let counted = 0; window.length < months.length && counted < wanted; ) {
+      const month = months[window.length];
+      window.push(month);
+      counted += Math.max(0, sample.get(codeOf(month.id, monthFacet)) ?? 0);
+    }
+    // A year whose every month is in the window is one tag instead of twelve.
+    const monthsLeft = new Map<string, number>();
+    const yearOf = (month: { value: string }) => month.value.slice(0, 4);
+    for (const month of months) if (month.value !== "") monthsLeft.set(yearOf(month), (monthsLeft.get(yearOf(month)) ?? 0) + 1);
+    for (const month of window) if (month.value !== "") monthsLeft.set(yearOf(month), (monthsLeft.get(yearOf(month)) ?? 0) - 1);
+    const years = values.filter((row) => row.facet === yearFacet && monthsLeft.get(row.value) === 0);
+    const whole = new Set(years.map((row) => row.value));
+    const tags = [
+      ...years.map((row) => codeOf(row.id, yearFacet)),
+      ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
+    ];
+    const rows = await this.rows<{ id: unknown; applyDate: string; publicationDate: string }>(
+      this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, f.apply_date, f.publication_date`, facts: true, tagGroups: [tags] }),
     );
-    return rows.map((row) => Number(row.id));
+    const matches = rows.map((row) => ({ id: Number(row.id), applyDate: row.applyDate, publicationDate: row.publicationDate }));
+    return this.sorted(matches, page.orders)
+      .slice(page.offset, wanted)
+      .map((match) => match.id);
   }
 
   /** The wide rows of the ids, in the ids' order. */
@@ -335,78 +575,102 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** The patents in all, from the kept counts: every patent has one type. */
+  private async patentCount(): Promise<number> {
+    const row = await this.db.selectFrom("patentFacetValues").select((eb) => eb.fn.sum<string | number>("patents").as("total")).where("facet", "=", "patentType").executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
   /**
-   * The matches are read once, as ids, the latest first, up to one past the cap: their number is
-   * the count, and the page and the facets are then read by id instead of searching again. Above
+   * The matches are read once, the latest first, up to one past the cap: their number is the
+   * count, their codes the facets, their ids and dates the page of a result within the cap. Above
    * the cap the facets count the cap's worth of matches, the latest imported, so a broad query
-   * costs what a narrow one does and still answers the same on both engines.
+   * costs what a narrow one does and still answers the same on both engines; unfiltered they are
+   * the kept counts of every patent.
    */
   async search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult> {
-    const selection = await this.selection(query);
-    const found = await this.latestIds(selection, PATENT_COUNT_CAP + 1);
-    const capped = found.length > PATENT_COUNT_CAP;
-    const counted = found.slice(0, PATENT_COUNT_CAP);
-    const among = this.amongIds(counted);
-    const [ids, facets] = await Promise.all([this.pageIds(selection, capped ? null : counted, page), this.facets(among)]);
-    return { records: await this.listed(ids), total: counted.length, totalCapped: capped, facets };
+    const plan = await this.selection(query);
+    if (plan.none) return { records: [], total: 0, totalCapped: false, facets: await this.facets(new Map()) };
+    if (isUnfiltered(plan)) {
+      const total = await this.patentCount();
+      const capped = total > this.cap;
+      const ids = capped ? await this.pageOfMany(plan, page, new Map()) : this.pageAmong((await this.head(plan, this.cap)).rows, page);
+      const facets = await this.facets(await this.keptCounts(SqlPatentSearch.FACET_SIZES));
+      return { records: await this.listed(ids), total: Math.min(total, this.cap), totalCapped: capped, facets };
+    }
+    const head = await this.head(plan, this.cap + 1);
+    const capped = head.count > this.cap;
+    if (capped) {
+      // The one past the cap only tells that there are more: it is not counted.
+      const oldest = await this.db.selectFrom("patentFacts").select("facetCodes").where("patentId", "=", head.oldest).executeTakeFirstOrThrow();
+      for (const code of codesOfStored(oldest.facetCodes)) head.codes.set(code, (head.codes.get(code) ?? 0) - 1);
+    }
+    const ids = capped ? await this.pageOfMany(plan, page, head.codes) : this.pageAmong(head.rows, page);
+    const facets = await this.facets(head.codes);
+    return { records: await this.listed(ids), total: Math.min(head.count, this.cap), totalCapped: capped, facets };
   }
 
   async count(query: PatentQuery, cap: number): Promise<PatentCount> {
-    const found = await this.latestIds(await this.selection(query), cap + 1);
-    return found.length > cap ? { total: cap, capped: true } : { total: found.length, capped: false };
+    const plan = await this.selection(query);
+    const found = plan.none ? 0 : await this.countUpTo(plan, cap + 1);
+    return found > cap ? { total: cap, capped: true } : { total: found, capped: false };
   }
 
   async *scan(query: PatentQuery, orders: readonly PatentOrder[] | undefined, max: number): AsyncGenerator<PatentDetail[]> {
-    const selection = await this.selection(query);
-    for (let offset = 0; offset < max; offset += EXPORT_BATCH) {
-      const limit = Math.min(EXPORT_BATCH, max - offset);
-      const ids = await this.pageIds(selection, null, { offset, limit, orders });
-      if (ids.length > 0) {
-        const rows = await this.db.selectFrom("patents").selectAll().where("id", "in", ids).execute();
-        const byId = new Map(rows.map((row) => [row.id, detailOf(row)]));
-        yield ids.flatMap((id) => byId.get(id) ?? []);
-      }
-      if (ids.length < limit) return;
+    const plan = await this.selection(query);
+    if (plan.none) return;
+    const rows = await this.rows<{ id: unknown }>(this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(orders), limit: max }));
+    const ids = rows.map((row) => Number(row.id));
+    for (let at = 0; at < ids.length; at += EXPORT_BATCH) {
+      const batch = ids.slice(at, at + EXPORT_BATCH);
+      const details = await this.db.selectFrom("patents").selectAll().where("id", "in", batch).execute();
+      const byId = new Map(details.map((row) => [row.id, detailOf(row)]));
+      yield batch.flatMap((id) => byId.get(id) ?? []);
     }
   }
 
   async stats(query: PatentQuery, year: number): Promise<PatentStats> {
-    const among = this.among(await this.selection(query));
+    const plan = await this.selection(query);
+    const sizes: Partial<Record<Facet, number | null>> = { applyYear: null, grantYear: null, applicant: PATENT_FACET_SIZE, ipcClass: PATENT_FACET_SIZE, segment: null };
+    const counts = plan.none ? new Map<number, number>() : isUnfiltered(plan) ? await this.keptCounts(sizes) : await this.allCodes(plan);
+    const ranked = await this.ranked(counts, sizes);
+    const perYear = (facet: Facet) => new Map((ranked.get(facet) ?? []).map((entry) => [Number(entry.key), entry.count]));
+    const applications = perYear("applyYear");
+    const grants = perYear("grantYear");
     const first = year - TREND_YEARS + 1;
-    const perYear = (column: "apply_year" | "grant_year") =>
-      this.rows<{ year: unknown; count: unknown }>(sql`select f.${sql.raw(column)} as year, count(*) as count from patent_facts f
-        where f.${sql.raw(column)} between ${first} and ${year} and ${among("f.patent_id")} group by f.${sql.raw(column)}`).then(
-        (rows) => new Map(rows.map((row) => [Number(row.year), asNumber(row.count)])),
-      );
-    const [applications, grants, topApplicants, ipc, segments] = await Promise.all([
-      perYear("apply_year"),
-      perYear("grant_year"),
-      this.applicants(among, PATENT_FACET_SIZE),
-      this.ipcBy(among, "subclass", PATENT_FACET_SIZE),
-      this.segments(among),
-    ]);
-    const trend = Array.from({ length: TREND_YEARS }, (_, index) => first + index).map((y) => ({
-      year: y,
-      applications: applications.get(y) ?? 0,
-      grants: grants.get(y) ?? 0,
-    }));
-    return { trend, topApplicants, ipc, segments };
+    return {
+      trend: Array.from({ length: TREND_YEARS }, (_, index) => first + index).map((y) => ({ year: y, applications: applications.get(y) ?? 0, grants: grants.get(y) ?? 0 })),
+      topApplicants: (ranked.get("applicant") ?? []).map(({ key, count }) => ({ name: key, count })),
+      ipc: (ranked.get("ipcClass") ?? []).map(({ key, count }) => ({ code: key, count })),
+      segments: (ranked.get("segment") ?? []).map(({ key, count }) => ({ segment: key as CompanySegment, count })),
+    };
   }
 
   async ipcGroups(query: PatentQuery, size: number): Promise<{ code: string; count: number }[]> {
-    return this.ipcBy(this.among(await this.selection(query)), "group_code", size);
+    const plan = await this.selection(query);
+    if (plan.none) return [];
+    const sizes = { ipcGroup: size };
+    const counts = isUnfiltered(plan) ? await this.keptCounts(sizes) : await this.allCodes(plan);
+    return ((await this.ranked(counts, sizes)).get("ipcGroup") ?? []).map(({ key, count }) => ({ code: key, count }));
   }
 
   async matching(query: PatentQuery, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const { phrases, singleCharacters } = parseQuery(query.q ?? "");
-    const where = [
-      this.amongIds(ids)("f.patent_id"),
-      ...(phrases.length > 0 ? [this.matchesText("f.patent_id", phrases)] : []),
-      ...this.conditions(query),
-      ...this.singles(singleCharacters),
-    ];
-    const rows = await this.rows<{ id: number }>(sql`select f.patent_id as id from patent_facts f ${this.whereOf(where)} order by f.patent_id`);
+    const plan = await this.plan(query);
+    if (plan.none) return [];
+    const { singleCharacters } = parseQuery(query.q ?? "");
+    const rows = await this.rows<{ id: unknown }>(
+      this.matches(
+        { ...plan, where: [...plan.where, ...this.singles(singleCharacters)] },
+        {
+          columns: (id) => sql`${sql.raw(id)} as id`,
+          facts: false,
+          // The ids' range as well: FTS5 reads its index between those rowids only.
+          where: (id) => [sql`${sql.raw(id)} between ${Math.min(...ids)} and ${Math.max(...ids)}`, this.amongIds(id, ids)],
+          order: sql`order by 1`,
+        },
+      ),
+    );
     return rows.map((row) => Number(row.id));
   }
 

@@ -36,7 +36,25 @@ const MIXED: Record<string, unknown>[] = [
   { segment: "materials", q: "材料" },
   { district: "新吴区" },
   { q: "芯", ipc: "H01L23" },
+  // Ranges on whole years, on months and on days; IPC prefixes of a section, a subclass, a group and a code; names contained.
+  { applyDateBegin: "2016-03-15", applyDateEnd: "2019-02-10" },
+  { applyDateBegin: "2014-01-01" },
+  { applyDateEnd: "2013-06-30" },
+  { ipc: "H01" },
+  { ipc: "H01L2" },
+  { ipc: "C30B15/" },
+  { ipc: "G11C11/41" },
+  { applicant: "芯源" },
+  { applicant: "半导体" },
+  { district: "不存在区" },
+  { q: "芯片", segment: "design", legalStatus: "valid" },
   {},
+];
+/** Orders other than the default, on a broad query. */
+const ORDERED = [
+  { model: { q: "晶圆" }, orders: [{ column: "applyDate", asc: true }] },
+  { model: { ipc: "H01L" }, orders: [{ column: "publicationDate", asc: true }] },
+  { model: {}, orders: [{ column: "applyDate", asc: false }] },
 ];
 
 /**
@@ -64,11 +82,11 @@ describe.skipIf(testDatabases().length < 2)("the same patents from both database
   });
 
   /** Every match's publication number in the list's order, with the count and facets. */
-  async function answer(app: (typeof apps)[number], model: Record<string, unknown>) {
+  async function answer(app: (typeof apps)[number], model: Record<string, unknown>, extra: Record<string, unknown> = {}) {
     const numbers: string[] = [];
     let first: { total: number; totalCapped: boolean; facets: unknown } | undefined;
     for (let current = 1; current <= 10; current++) {
-      const res = await search(app.t.app, app.admin, model, { current });
+      const res = await search(app.t.app, app.admin, model, { current, ...extra });
       expect(res.statusCode, res.body).toBe(200);
       const result = res.json().result;
       first ??= { total: result.total, totalCapped: result.totalCapped, facets: result.facets };
@@ -81,6 +99,20 @@ describe.skipIf(testDatabases().length < 2)("the same patents from both database
   it.each([...MIXED, ...QUERIES.map((query) => query.model)])("answers %o alike", async (model) => {
     const [sqlite, postgres] = await Promise.all(apps.map((app) => answer(app, model)));
     expect(postgres).toEqual(sqlite);
+  });
+
+  it.each(ORDERED)("answers $model in the order $orders alike", async ({ model, orders }) => {
+    const [sqlite, postgres] = await Promise.all(apps.map((app) => answer(app, model, { orders })));
+    expect(postgres).toEqual(sqlite);
+  });
+
+  it("counts the chain map's figures alike", async () => {
+    for (const model of [{}, { segment: "manufacturing" }, { q: "芯片" }, { ipc: "H01L" }]) {
+      const [sqlite, postgres] = await Promise.all(
+        apps.map(async (app) => (await app.t.app.inject({ method: "POST", url: "/api/patents/stats", headers: app.admin.headers, payload: { model } })).json().result),
+      );
+      expect(postgres, JSON.stringify(model)).toEqual(sqlite);
+    }
   });
 
   it("finds what the generated patents are about", async () => {

@@ -1,0 +1,145 @@
+import { companyNameKey } from "../../../../contract/patents/normalise";
+import type { Dialect } from "../../../db/database";
+
+/*
+ * What a patent is filtered, counted and ordered by, as values of a few facets. Every distinct
+ * value is a row of patent_facet_values (migration 0021) with the number of patents that have it,
+ * kept by the import; a patent carries the codes of its values twice: in its full-text document,
+ * as tags the index intersects with the keywords (a filter is a term of the index, as in any search
+ * engine), and in patent_facts.facet_codes, which the facets and statistics count.
+ */
+
+/** The facets, in the order their index is encoded into a code (code = value id × 16 + index). */
+export const FACETS = [
+  "patentType",
+  "legalStatus",
+  "district",
+  "applyYear",
+  "grantYear",
+  "applyMonth",
+  "publicationYear",
+  "publicationMonth",
+  "ipcClass",
+  "ipcGroup",
+  "ipcCode",
+  "segment",
+  "applicant",
+  "creditCode",
+] as const;
+export type Facet = (typeof FACETS)[number];
+
+const FACET_BITS = 4;
+const FACET_INDEX = new Map<Facet, number>(FACETS.map((facet, index) => [facet, index]));
+
+/** A value's code: its row's id with its facet in the low bits, so that counting needs no lookup to know the facet. */
+export const codeOf = (id: number, facet: Facet): number => id * (1 << FACET_BITS) + (FACET_INDEX.get(facet) ?? 0);
+export const facetOfCode = (code: number): Facet => FACETS[code % (1 << FACET_BITS)];
+export const idOfCode = (code: number): number => Math.floor(code / (1 << FACET_BITS));
+
+/** One value of a patent; `shown` is how an applicant was written (the value is its normalised name). */
+export interface FacetValue {
+  facet: Facet;
+  value: string;
+  shown?: string;
+}
+
+/** The fields of a patent its values come from: a PatentRecord, or a stored patent row read back. */
+export interface IndexedPatent {
+  patentType: string;
+  legalStatus: string;
+  district: string | null;
+  creditCode: string | null;
+  /** YYYY-MM-DD, or null when unknown. */
+  applyDate: string | null;
+  grantDate: string | null;
+  publicationDate: string | null;
+  ipc: readonly string[];
+  mainIpc: string | null;
+  segments: readonly string[];
+  applicants: readonly string[];
+}
+
+/** The IPC codes a patent is filtered and counted by: its main code and its codes, once each. */
+export function ipcCodes(patent: Pick<IndexedPatent, "ipc" | "mainIpc">): string[] {
+  return [...new Set([...(patent.mainIpc ? [patent.mainIpc] : []), ...patent.ipc])].filter((code) => code.length >= 4);
+}
+
+/** The subclass (H01L) and main group (H01L21) of an IPC code. */
+export const ipcSubclass = (code: string) => code.slice(0, 4);
+export const ipcGroup = (code: string) => code.split("/")[0];
+
+/**
+ * A month as a bucket of the list's order: YYYY-MM, or '' for an unknown date (which sorts first,
+ * as the empty date does). Every patent has one of each, so the buckets hold every patent.
+ */
+export const monthOf = (date: string | null) => (date ? date.slice(0, 7) : "");
+
+/** Every value of a patent, each once. */
+export function valuesOf(patent: IndexedPatent): FacetValue[] {
+  const values: FacetValue[] = [];
+  const seen = new Set<string>();
+  const add = (facet: Facet, value: string | null | undefined, shown?: string) => {
+    if (!value) {
+      if (facet !== "applyMonth" && facet !== "publicationMonth") return;
+      value = "";
+    }
+    const key = `${facet}\u0000${value}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    values.push(shown === undefined ? { facet, value } : { facet, value, shown });
+  };
+  add("patentType", patent.patentType);
+  add("legalStatus", patent.legalStatus);
+  add("district", patent.district);
+  add("creditCode", patent.creditCode);
+  add("applyYear", patent.applyDate?.slice(0, 4));
+  add("grantYear", patent.grantDate?.slice(0, 4));
+  add("applyMonth", monthOf(patent.applyDate));
+  add("publicationYear", patent.publicationDate?.slice(0, 4));
+  add("publicationMonth", monthOf(patent.publicationDate));
+  for (const code of ipcCodes(patent)) {
+    add("ipcClass", ipcSubclass(code));
+    add("ipcGroup", ipcGroup(code));
+    add("ipcCode", code);
+  }
+  for (const segment of patent.segments) add("segment", segment);
+  // One value per normalised name, shown as the least of the ways this patent writes it.
+  const names = new Map<string, string>();
+  for (const name of patent.applicants) {
+    const key = companyNameKey(name);
+    const shown = names.get(key);
+    if (key && (shown === undefined || name < shown)) names.set(key, name);
+  }
+  for (const [key, name] of names) add("applicant", key, name);
+  return values;
+}
+
+/**
+ * The codes of a patent as patent_facts.facet_codes keeps them: on PostgreSQL an integer array,
+ * which a GIN index serves (a filter of facet values alone is answered from that narrow table, not
+ * from the full-text rows); on SQLite decimal text separated by spaces (FTS5 answers such filters).
+ */
+export type StoredCodes = string | number[];
+export const storedCodes = (dialect: Dialect, codes: readonly number[]): StoredCodes => (dialect === "postgres" ? [...codes] : codes.join(" "));
+export const codesOfStored = (stored: StoredCodes): number[] => (typeof stored === "string" ? (stored === "" ? [] : stored.split(" ").map(Number)) : stored);
+
+/**
+ * Counts the codes of a text of codes (`codesText` of many patents, joined by spaces), without
+ * splitting it into strings: a broad statistic reads several million of them.
+ */
+export function countCodes(text: string, counts = new Map<number, number>()): Map<number, number> {
+  let code = 0;
+  let digits = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c >= 48 && c <= 57) {
+      code = code * 10 + (c - 48);
+      digits = true;
+    } else if (digits) {
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+      code = 0;
+      digits = false;
+    }
+  }
+  return counts;
+}

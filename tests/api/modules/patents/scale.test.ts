@@ -1,0 +1,180 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeExport } from "../../../../bench/patents/generate";
+import { companyNameKey } from "../../../../contract/patents/normalise";
+import type { PatentRecord } from "../../../../contract/patents/record";
+import type { PatentDetail, PatentFacets } from "../../../../contract/schemas/patents";
+import { openDatabase } from "../../../../server/db/database";
+import { createLogger } from "../../../../server/logger";
+import { CachedPatentSearch } from "../../../../server/modules/patents/search/cache";
+import type { PatentOrder, PatentQuery } from "../../../../server/modules/patents/search/engine";
+import { SqlPatentSearch } from "../../../../server/modules/patents/search/sql";
+import { writePatents } from "../../../../server/modules/patents/store";
+import { testDatabases } from "../../helpers/databases";
+import { signInAsAdmin, type SignedIn } from "../../helpers/signIn";
+import { startTestApp, type TestApp } from "../../helpers/testApp";
+import { HANDMADE } from "./fixtures";
+import { cells, importFile, patsnapXlsx } from "./support";
+
+/** A cap a few hundred generated patents exceed many times over, so that their results take the paths of a large database. */
+const CAP = 20;
+const PAGE = 10;
+
+const MODELS: PatentQuery[] = [
+  { q: "芯片" },
+  { q: "提高 降低" },
+  { q: "光刻胶" },
+  { ipc: "H01L" },
+  { ipc: "H01L2" },
+  { segment: "equipment" },
+  { q: "封装", patentType: "invention" },
+  { applicant: "芯源" },
+  { applyDateBegin: "2013-03-10", applyDateEnd: "2021-07-20" },
+  { q: "刻蚀", legalStatus: "valid", applyDateBegin: "2012-01-01" },
+  {},
+];
+const ORDERS: (PatentOrder[] | undefined)[] = [
+  undefined,
+  [{ column: "applyDate", asc: true }],
+  [{ column: "applyDate", asc: false }],
+  [{ column: "publicationDate", asc: true }],
+];
+
+/** A facet's entries as the search ranks them: the most frequent first, ties by key in code-point order. */
+function ranked(counts: Map<string, number>, size: number) {
+  return [...counts]
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, size);
+}
+
+function counted(details: readonly PatentDetail[], valuesOf: (patent: PatentDetail) => readonly (string | null)[]) {
+  const counts = new Map<string, number>();
+  for (const patent of details) for (const value of new Set(valuesOf(patent))) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+describe.each(testDatabases())("patent search at scale on %s", (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let whole: SqlPatentSearch;
+  let capped: SqlPatentSearch;
+  const dir = mkdtempSync(join(tmpdir(), "patents-scale-"));
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signInAsAdmin(t.app);
+    const generated = join(dir, "generated.xlsx");
+    await writeExport(generated, { shape: "patsnap-xlsx", rows: 400, seed: 7 });
+    expect(await importFile(t.app, admin, readFileSync(generated), "generated.xlsx")).toMatchObject({ state: "done" });
+    expect(await importFile(t.app, admin, await patsnapXlsx(HANDMADE.map(cells)), "handmade.xlsx")).toMatchObject({ state: "done" });
+    whole = new SqlPatentSearch(t.app.db, t.app.dialect);
+    capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(MODELS)("pages %o beyond the cap as its whole result sorted, and counts the cap's worth of latest matches", async (model) => {
+    for (const orders of ORDERS) {
+      const all = (await whole.search(model, { offset: 0, limit: 10_000, orders })).records.map((row) => row.id);
+      expect(all.length, JSON.stringify(model)).toBeGreaterThan(CAP);
+      for (const offset of [0, PAGE / 2, CAP - PAGE]) {
+        const page = await capped.search(model, { offset, limit: PAGE, orders });
+        expect(page).toMatchObject({ total: CAP, totalCapped: true });
+        expect(
+          page.records.map((row) => row.id),
+          `${JSON.stringify(model)} ${JSON.stringify(orders)} from ${offset}`,
+        ).toEqual(all.slice(offset, offset + PAGE));
+        if (Object.keys(model).length > 0) {
+          const sum = (facet: keyof PatentFacets) => page.facets[facet].reduce((total, entry) => total + entry.count, 0);
+          expect(sum("patentType")).toBe(CAP);
+          expect(sum("legalStatus")).toBe(CAP);
+        }
+      }
+    }
+  });
+
+  it("counts the unfiltered facets and statistics exactly from the counts kept through imports and re-imports", async () => {
+    // A re-import changes some patents' type, status, district, dates and IPC codes: their old values are uncounted.
+    const changed = HANDMADE.map((patent, index) =>
+      index % 2 === 0 ? { ...patent, type: "实用新型", status: "失效", district: "江阴市", applyDate: "2015-06-06", ipc: ["B24B37/04"] } : patent,
+    );
+    expect(await importFile(t.app, admin, await patsnapXlsx(changed.map(cells)), "changed.xlsx")).toMatchObject({ state: "done", updated: HANDMADE.length });
+    const details: PatentDetail[] = [];
+    for await (const batch of whole.scan({}, undefined, 50_000)) details.push(...batch);
+    const { facets } = await whole.search({}, { offset: 0, limit: PAGE });
+    expect(facets.patentType).toEqual(ranked(counted(details, (p) => [p.patentType]), 10));
+    expect(facets.legalStatus).toEqual(ranked(counted(details, (p) => [p.legalStatus]), 10));
+    expect(facets.district).toEqual(ranked(counted(details, (p) => [p.district]), 10));
+    expect(facets.ipcClass).toEqual(ranked(counted(details, (p) => [p.mainIpc, ...p.ipc].filter((code) => (code ?? "").length >= 4).map((code) => code!.slice(0, 4))), 10));
+    expect(facets.segment).toEqual(ranked(counted(details, (p) => p.segments), 10));
+    const years = counted(details, (p) => [p.applyDate?.slice(0, 4) ?? null]);
+    expect(facets.applyYear).toEqual([...years].map(([key, count]) => ({ key, count })).sort((a, b) => Number(b.key) - Number(a.key)).slice(0, 20));
+    const applicants = counted(details, (p) => p.applicants.map(companyNameKey));
+    expect(facets.applicant.map((entry) => entry.count)).toEqual(ranked(applicants, 10).map((entry) => entry.count));
+
+    const stats = await whole.stats({}, 2024);
+    const grants = counted(details, (p) => [p.grantDate?.slice(0, 4) ?? null]);
+    expect(stats.trend).toEqual(Array.from({ length: 10 }, (_, i) => 2015 + i).map((year) => ({ year, applications: years.get(String(year)) ?? 0, grants: grants.get(String(year)) ?? 0 })));
+    expect(stats.topApplicants.map((entry) => entry.count)).toEqual(ranked(applicants, 10).map((entry) => entry.count));
+    expect(stats.ipc.map(({ code, count }) => ({ key: code, count }))).toEqual(facets.ipcClass);
+    expect(stats.segments.map(({ segment, count }) => ({ key: segment, count }))).toEqual(facets.segment);
+
+    // A filtered statistic counts every match: the same figures from the matches' own codes.
+    const invention = details.filter((p) => p.patentType === "invention");
+    const filtered = await whole.stats({ patentType: "invention" }, 2024);
+    const inventionYears = counted(invention, (p) => [p.applyDate?.slice(0, 4) ?? null]);
+    expect(filtered.trend.map((row) => row.applications)).toEqual(filtered.trend.map((row) => inventionYears.get(String(row.year)) ?? 0));
+    expect(filtered.segments.map(({ segment, count }) => ({ key: segment, count }))).toEqual(ranked(counted(invention, (p) => p.segments), 10));
+  });
+
+  it("answers from its cache until patents are written, by whichever server process", async () => {
+    const cached = new CachedPatentSearch(whole, t.app.db, 10);
+    const first = await cached.search({ q: "键合" }, { offset: 0, limit: PAGE });
+    expect(await cached.search({ q: "键合" }, { offset: 0, limit: PAGE })).toBe(first);
+    const statsBefore = await cached.stats({ q: "键合" }, 2024);
+
+    // Another process: its own connection to the same database, writing a patent that matches.
+    const other = await openDatabase(t.config, createLogger({ logLevel: "silent" }));
+    try {
+      const record: PatentRecord = {
+        publicationNumber: "CN999999999A",
+        applicationNumber: "CN202499999999.9",
+        applyDate: "2024-05-05",
+        publicationDate: "2024-08-08",
+        grantDate: null,
+        title: "一种晶圆键合方法",
+        abstract: null,
+        applicants: ["无锡键合科技有限公司"],
+        applicantAddress: null,
+        province: null,
+        city: null,
+        district: "新吴区",
+        creditCode: null,
+        inventors: [],
+        ipc: ["H01L21/18"],
+        mainIpc: "H01L21/18",
+        cpc: [],
+        patentType: "invention",
+        legalStatus: "pending",
+        priorityNumbers: [],
+        family: [],
+        citedBy: null,
+        jurisdiction: "CN",
+        segments: ["manufacturing"],
+      };
+      await other.db.transaction().execute((trx) => writePatents(trx, other.dialect, [record]));
+    } finally {
+      await other.close();
+    }
+    const after = await cached.search({ q: "键合" }, { offset: 0, limit: PAGE });
+    expect(after.total).toBe(first.total + 1);
+    expect((await cached.search({ number: "CN999999999A" }, { offset: 0, limit: PAGE })).records.map((row) => row.title)).toEqual(["一种晶圆键合方法"]);
+    const statsAfter = await cached.stats({ q: "键合" }, 2024);
+    expect(statsAfter.trend.at(-1)?.applications).toBe((statsBefore.trend.at(-1)?.applications ?? 0) + 1);
+  });
+});
