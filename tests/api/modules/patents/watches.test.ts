@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
+import { buildApp } from "../../../../server/app";
+import { openDatabase } from "../../../../server/db/database";
+import { createLogger } from "../../../../server/logger";
 import { PATENT_WATCH_NOTICES_MAX, PATENT_WATCHES_MAX, type PatentWatch } from "../../../../contract/schemas/patentWatches";
 import { testDatabases } from "../../helpers/databases";
 import { signInAsAdmin, type SignedIn } from "../../helpers/signIn";
@@ -185,6 +188,24 @@ describe.each(testDatabases())("patent watches on %s", (kind) => {
     expect(await notices(who)).toHaveLength(got.length);
     const hits = await t.app.db.selectFrom("patentWatchHits").select((eb) => eb.fn.countAll().as("n")).where("watchId", "=", broad.id).executeTakeFirstOrThrow();
     expect(Number(hits.n)).toBe(many.length);
+  });
+
+  it("announces a match once when two server processes import it at the same time", async () => {
+    const who = await userWithRole(t.app, "watchTwice", RoleCode.ANALYST);
+    const mine = await created(who, { kind: "search", name: "混合键合", model: { q: "混合键合" } });
+    const logger = createLogger(t.config);
+    const database = await openDatabase(t.config, logger);
+    const other = await buildApp({ config: t.config, database, logger });
+    try {
+      await other.ready();
+      const file = await patsnapXlsx([cells({ number: "CN100000095A", title: "一种混合键合结构", applyDate: "2025-01-02" })]);
+      const jobs = await Promise.all([importFile(t.app, admin, file, "twice-a.xlsx"), importFile(other, admin, file, "twice-b.xlsx")]);
+      expect(jobs.map((job) => job.state)).toEqual(["done", "done"]);
+      expect(await numbersNoticed(who, mine.id)).toEqual(["CN100000095A"]);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it("tells a member whose certification is no longer approved nothing", async () => {
