@@ -378,6 +378,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: integer(env, "WORKERS", 1, 1, MAX_WORKERS, "a number of processes"),
     redis: readRedis(env),
     rateLimitScale: integer(env, "RATE_LIMIT_SCALE", 1, 1, MAX_RATE_LIMIT_SCALE, "a factor"),
-    patentSearchCache: integer(env, "PATENT_SEARCH_CACHE", 500, 0, MAX_PATENT_SEARCH_CACHE, "a number of answers"),
+    patentSearchCache: integer(env, "PATENT_SEARCH_CACHE", 1000, 0, MAX_PATENT_SEARCH_CACHE, "a number of answers"),
   });
 }

@@ -1,4 +1,4 @@
-import type { Workload } from "../archive/load";
+import type { Caller, Workload } from "../archive/load";
 
 const SEARCH_PATH = "/api/patents/search";
 const STATS_PATH = "/api/patents/stats";
@@ -58,6 +58,38 @@ export const patentSearch: Workload = {
     }
   },
 };
+
+/**
+ * The same load, counting how many of its calls repeat a question asked before on the same server
+ * (the same model, page and order): at most that share of them can be answered from the server's
+ * cache (search/cache.ts), fewer when an answer has left it.
+ */
+export function countingRepeats(workload: Workload): { workload: Workload; repeated(): number; countFromNow(): void } {
+  const asked = new Set<string>();
+  let calls = 0;
+  let repeats = 0;
+  return {
+    workload: {
+      ...workload,
+      step: (call, rnd, client) => {
+        const counting: Caller = (path, body) => {
+          const question = `${path} ${JSON.stringify(body)}`;
+          calls += 1;
+          if (asked.has(question)) repeats += 1;
+          else asked.add(question);
+          return call(path, body);
+        };
+        return workload.step(counting, rnd, client);
+      },
+    },
+    repeated: () => (calls === 0 ? 0 : repeats / calls),
+    /** The share counts the calls from now on; the questions asked before still count as asked. */
+    countFromNow: () => {
+      calls = 0;
+      repeats = 0;
+    },
+  };
+}
 
 /** The chain map's figures: all patents, or those of one segment or keyword. */
 export const STATS_MODELS: readonly Model[] = [{}, { segment: "manufacturing" }, { q: "芯片" }, { ipc: "H01L" }];

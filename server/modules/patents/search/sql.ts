@@ -117,20 +117,11 @@ interface Plan {
 /** A filter's values, as a condition on patent_facet_values: the values it names. */
 type Lookup = Fragment;
 
-/** The latest matches, read once: their number (up to a limit), their facet codes, and each one's id and dates. */
+/** The latest matches, read once: their number (up to a limit) and their facet codes. */
 interface Head {
   count: number;
   codes: Map<number, number>;
-  /** `id,applyDate,publicationDate` a match, separated by `;`. */
-  rows: string;
   oldest: number;
-}
-
-/** A match with what a list sorts it by. */
-interface Sortable {
-  id: number;
-  applyDate: string;
-  publicationDate: string;
 }
 
 /** What a statement over the matches reads: its columns (of `id`, the patent id, and `f`, its patent_facts row), and how. */
@@ -367,23 +358,18 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The latest matches, up to `limit`, in one row: their number, their facet codes and their ids
-   * and dates. On SQLite its cost is that of the `limit` matches, however many more there are
-   * (FTS5 walks its rowids newest first). PostgreSQL's GIN index gives a set in no order: keywords
-   * are found there either by walking the patents newest first, testing each one's vector, or by
-   * reading every match and keeping the latest, as its planner judges cheaper.
+   * The latest matches, up to `limit`, in one row: their number and their facet codes. On SQLite
+   * its cost is that of the `limit` matches, however many more there are (FTS5 walks its rowids
+   * newest first). PostgreSQL's GIN index gives a set in no order: keywords are found there either
+   * by walking the patents newest first, testing each one's vector, or by reading every match and
+   * keeping the latest, as its planner judges cheaper.
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
-    const latest = this.matches(plan, {
-      columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes, f.apply_date as ad, f.publication_date as pd`,
-      facts: true,
-      order: "latest",
-      limit,
-    });
-    const [found] = await this.rows<{ n: unknown; codes: string | null; rows: string | null; oldest: unknown }>(
-      sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes, ${this.joined(sql`m.id || ',' || m.ad || ',' || m.pd`, ";")} as rows, min(m.id) as oldest from (${latest}) m`,
+    const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes`, facts: true, order: "latest", limit });
+    const [found] = await this.rows<{ n: unknown; codes: string | null; oldest: unknown }>(
+      sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes, min(m.id) as oldest from (${latest}) m`,
     );
-    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rows: found.rows ?? "", oldest: Number(found.oldest ?? 0) };
+    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), oldest: Number(found.oldest ?? 0) };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -496,28 +482,12 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return sql`order by ${sql.join([...columns, sql`f.patent_id desc`])}`;
   }
 
-  /** Matches in the list's order: the dates compared as text (code points, as the dates' indexes order them), the latest imported first among equals. */
-  private sorted<T extends Sortable>(matches: T[], orders: readonly PatentOrder[] | undefined): T[] {
-    const list = ordersOf(orders);
-    return matches.sort((a, b) => {
-      for (const order of list) {
-        const by = compareText(a[order.column], b[order.column]);
-        if (by !== 0) return order.asc ? by : -by;
-      }
-      return b.id - a.id;
-    });
-  }
-
-  /** A page of a result read whole by `head`. */
-  private pageAmong(rows: string, page: PatentPageRequest): number[] {
-    if (rows === "") return [];
-    const matches = rows.split(";").map((row): Sortable => {
-      const [id, applyDate, publicationDate] = row.split(",");
-      return { id: Number(id), applyDate, publicationDate };
-    });
-    return this.sorted(matches, page.orders)
-      .slice(page.offset, page.offset + page.limit)
-      .map((match) => match.id);
+  /** A page of a result within the cap: its matches sorted (the database keeps the page's worth as it reads them). */
+  private async pageWithin(plan: Plan, page: PatentPageRequest): Promise<number[]> {
+    const rows = await this.rows<{ id: unknown }>(
+      this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(page.orders), limit: page.offset + page.limit }),
+    );
+    return rows.slice(page.offset).map((row) => Number(row.id));
   }
 
   /**
@@ -530,12 +500,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * page is exact; its cost is that of its neighbourhood, not of the result.
    */
   private async pageOfMany(plan: Plan, page: PatentPageRequest, sample: Map<number, number>): Promise<number[]> {
-    if (plan.text === null) {
-      const rows = await this.rows<{ id: number }>(
-        sql`select f.patent_id as id from patent_facts f ${this.whereOf(plan.where)} ${this.orderBy(page.orders)} limit ${page.limit} offset ${page.offset}`,
-      );
-      return rows.map((row) => Number(row.id));
-    }
+    if (plan.text === null) return this.pageWithin(plan, page);
     const [first] = ordersOf(page.orders);
     const [monthFacet, yearFacet]: [Facet, Facet] = first.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
     const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).where("patents", ">", 0).execute();
@@ -558,13 +523,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
       ...years.map((row) => codeOf(row.id, yearFacet)),
       ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
     ];
-    const rows = await this.rows<{ id: unknown; applyDate: string; publicationDate: string }>(
-      this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, f.apply_date, f.publication_date`, facts: true, tagGroups: [tags] }),
+    const rows = await this.rows<{ id: unknown }>(
+      this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, tagGroups: [tags], order: this.orderBy(page.orders), limit: wanted }),
     );
-    const matches = rows.map((row) => ({ id: Number(row.id), applyDate: row.applyDate, publicationDate: row.publicationDate }));
-    return this.sorted(matches, page.orders)
-      .slice(page.offset, wanted)
-      .map((match) => match.id);
+    return rows.slice(page.offset).map((row) => Number(row.id));
   }
 
   /** The wide rows of the ids, in the ids' order. */
@@ -582,11 +544,11 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The matches are read once, the latest first, up to one past the cap: their number is the
-   * count, their codes the facets, their ids and dates the page of a result within the cap. Above
-   * the cap the facets count the cap's worth of matches, the latest imported, so a broad query
-   * costs what a narrow one does and still answers the same on both engines; unfiltered they are
-   * the kept counts of every patent.
+   * The latest matches are read once, up to one past the cap: their number is the count, their
+   * codes the facets. Within the cap the page is then read among them, sorted; above it, by
+   * months (pageOfMany). Above the cap the facets count the cap's worth of matches, the latest
+   * imported, so a broad query costs what a narrow one does and still answers the same on both
+   * engines; unfiltered they are the kept counts of every patent.
    */
   async search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult> {
     const plan = await this.selection(query);
@@ -594,7 +556,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (isUnfiltered(plan)) {
       const total = await this.patentCount();
       const capped = total > this.cap;
-      const ids = capped ? await this.pageOfMany(plan, page, new Map()) : this.pageAmong((await this.head(plan, this.cap)).rows, page);
+      const ids = capped ? await this.pageOfMany(plan, page, new Map()) : await this.pageWithin(plan, page);
       const facets = await this.facets(await this.keptCounts(SqlPatentSearch.FACET_SIZES));
       return { records: await this.listed(ids), total: Math.min(total, this.cap), totalCapped: capped, facets };
     }
@@ -605,7 +567,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       const oldest = await this.db.selectFrom("patentFacts").select("facetCodes").where("patentId", "=", head.oldest).executeTakeFirstOrThrow();
       for (const code of codesOfStored(oldest.facetCodes)) head.codes.set(code, (head.codes.get(code) ?? 0) - 1);
     }
-    const ids = capped ? await this.pageOfMany(plan, page, head.codes) : this.pageAmong(head.rows, page);
+    const ids = capped ? await this.pageOfMany(plan, page, head.codes) : await this.pageWithin(plan, page);
     const facets = await this.facets(head.codes);
     return { records: await this.listed(ids), total: Math.min(head.count, this.cap), totalCapped: capped, facets };
   }

@@ -123,11 +123,16 @@ export type StoredCodes = string | number[];
 export const storedCodes = (dialect: Dialect, codes: readonly number[]): StoredCodes => (dialect === "postgres" ? [...codes] : codes.join(" "));
 export const codesOfStored = (stored: StoredCodes): number[] => (typeof stored === "string" ? (stored === "" ? [] : stored.split(" ").map(Number)) : stored);
 
+/** Codes below this are tallied in an array (a value's row id × 16: the first 16,384 values), larger ones in a map. */
+const DENSE_CODES = 1 << 18;
+
 /**
- * Counts the codes of a text of codes (`codesText` of many patents, joined by spaces), without
- * splitting it into strings: a broad statistic reads several million of them.
+ * Counts the codes of a text of codes (patents' codes joined by spaces), without splitting it
+ * into strings: a broad statistic reads several million of them.
  */
-export function countCodes(text: string, counts = new Map<number, number>()): Map<number, number> {
+export function countCodes(text: string): Map<number, number> {
+  let tally = new Int32Array(1024);
+  const sparse = new Map<number, number>();
   let code = 0;
   let digits = false;
   for (let i = 0; i <= text.length; i++) {
@@ -135,11 +140,24 @@ export function countCodes(text: string, counts = new Map<number, number>()): Ma
     if (c >= 48 && c <= 57) {
       code = code * 10 + (c - 48);
       digits = true;
-    } else if (digits) {
-      counts.set(code, (counts.get(code) ?? 0) + 1);
-      code = 0;
-      digits = false;
+      continue;
     }
+    if (!digits) continue;
+    if (code >= DENSE_CODES) {
+      sparse.set(code, (sparse.get(code) ?? 0) + 1);
+    } else {
+      if (code >= tally.length) {
+        const grown = new Int32Array(Math.min(DENSE_CODES, Math.max(code + 1, tally.length * 2)));
+        grown.set(tally);
+        tally = grown;
+      }
+      tally[code] += 1;
+    }
+    code = 0;
+    digits = false;
   }
+  const counts = new Map<number, number>();
+  for (let at = 0; at < tally.length; at++) if (tally[at] !== 0) counts.set(at, tally[at]);
+  for (const [at, count] of sparse) counts.set(at, count);
   return counts;
 }
