@@ -44,7 +44,7 @@ import { FileStore } from "../files/service";
 import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { PatentImports } from "./import/jobs";
-import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type WorkerOptions } from "./read";
+import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow, type WorkerOptions } from "./read";
 import { patentSearchEngine } from "./search";
 import { PatentMessages, Patents } from "./service";
 import { PatentWatches } from "./watches";
@@ -141,16 +141,22 @@ export const readerOptions: Omit<WorkerOptions, "tempRoot"> = {};
 const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const patents = new Patents(app.db, patentSearchEngine(app.db, app.dialect, app.config.patentSearchCache));
   const watches = new PatentWatches({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, patents, log: app.log });
-  const imports = new PatentImports({ db: app.db, dialect: app.dialect, log: app.log, afterImport: (jobId) => watches.afterImport(jobId) });
+  // What an import keeps on the data's disk while it runs, beside the uploads: its reader thread's
+  // temporary files (an .xlsx's shared strings) and its staged records.
+  const readingDir = join(app.config.uploadDir, ".patent-reading");
+  const imports = new PatentImports({
+    db: app.db,
+    dialect: app.dialect,
+    log: app.log,
+    stagingRoot: join(app.config.uploadDir, ".patent-staging"),
+    afterImport: (jobId) => watches.afterImport(jobId),
+  });
   const scope = new CompanyScope(app.db);
   const store = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: Math.floor(PATENT_IMPORT_MAX_BYTES / MB) });
   app.addHook("onClose", () => imports.settle());
 
   // Members search once their company is certified; the association's roles always may.
   const certified = async (request: FastifyRequest) => requireApprovedCertification(app.db, signedInUser(request));
-
-  // The reader threads' temporary files (an .xlsx's shared strings): beside the uploads, on the data's disk.
-  const readingDir = join(app.config.uploadDir, ".patent-reading");
 
   interface Upload {
     file: UploadedFile;
@@ -219,7 +225,7 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * The upload opened in a reader thread with the form's mapping (a preset, the user's choice); the
    * upload is discarded when it cannot be (an unreadable file, a preset not found, readers busy).
    */
-  async function opened(saved: Upload): Promise<{ found: OpenedExport; mapping: ColumnMapping | undefined }> {
+  async function opened(saved: Upload): Promise<{ found: OpenedExport<StagedRow>; mapping: ColumnMapping | undefined }> {
     try {
       const mapping = await mappingOf(saved.fields);
       return { found: await openExportInWorker(saved.path, saved.file.name, mapping, { ...readerOptions, tempRoot: readingDir }), mapping };

@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import type { Kysely } from "kysely";
 import type { PatentRecord, PatentRowProblem } from "../../../../contract/patents/record";
 import { PATENT_IMPORT_ERRORS_KEPT, type PatentImportJob } from "../../../../contract/schemas/patents";
@@ -8,8 +9,9 @@ import { AppError } from "../../../errors";
 import { text, type CatalogKey } from "../../../i18n";
 import type { Locale } from "../../../../i18n/types";
 import type { Logger } from "../../../logger";
-import { ReaderFailure, type ColumnMapping, type OpenedExport } from "../read";
+import { ReaderFailure, type ColumnMapping, type OpenedExport, type StagedRow } from "../read";
 import { writePatents } from "../store";
+import { StagedRecords, stagingFolder } from "./staging";
 
 export const ImportMessages = {
   jobNotFound: text("server.patents.import.jobNotFound"),
@@ -23,8 +25,15 @@ export const HEARTBEAT_MS = 5_000;
  * connection, and a 100,000-row file is written in well under this.
  */
 export const STALE_AFTER_MS = 180_000;
-/** Rows staged and written a batch at a time, so memory holds one batch whatever the file's size. */
-const BATCH = 500;
+/** Rows naming the patents read (for the watches) inserted a statement at a time. */
+const NAMED_ROWS = 500;
+/**
+ * Patents written a call at a time, so memory holds one batch whatever the file's size. Small
+ * enough that what a write holds between its statements mostly dies in V8's young generation: at
+ * 500 a 100,000-row import promoted some 150 MB of it to the old one, which a server on V8's
+ * default heap sizing then kept until a full collection.
+ */
+const WRITE_ROWS = 100;
 
 const FAILURES = {
   /** The process running the job died, or stopped (its closing ends the jobs it runs). */
@@ -54,9 +63,11 @@ export interface ImportDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   log: Logger;
+  /** Where the jobs stage what they read, a folder each (removed when the job ends). */
+  stagingRoot: string;
   /**
-   * Run once the job's patents are committed, while its staged rows (patent_import_rows) still
-   * name them and before the job reads done: the patent watches' notices (patents/watches.ts).
+   * Run once the job's patents are committed, while its rows in patent_import_rows still name
+   * them and before the job reads done: the patent watches' notices (patents/watches.ts).
    * It must not throw; it is awaited under the heartbeat.
    */
   afterImport?: (jobId: number) => Promise<unknown>;
@@ -65,9 +76,11 @@ export interface ImportDeps {
 /**
  * Patent import jobs (issue 12 item 1). A job is a row, so any server process answers its poll;
  * the process that took the upload runs it in its background: the file's rows are read one by one
- * and staged in batches (patent_import_rows), then written to the patents in one transaction, so
- * a file that fails to read or write leaves the patents as they were. The running process beats
- * the job's heartbeat; a running job whose heartbeat stopped is reported failed.
+ * (in a thread of their own) and staged in a file (import/staging.ts), then written to the
+ * patents in one transaction, so a file that fails to read or write leaves the patents as they
+ * were. Each patent read is also named in patent_import_rows (its publication number as the
+ * record's JSON), which the watches read once the patents are committed. The running process
+ * beats the job's heartbeat; a running job whose heartbeat stopped is reported failed.
  */
 export class PatentImports {
   private readonly running = new Set<Promise<void>>();
@@ -80,7 +93,7 @@ export class PatentImports {
    * Starts a job on an opened export; answers its id at once. The export is the job's from here:
    * closed when the job ends, or now when it is refused (no publication number or title mapped).
    */
-  async start(opened: OpenedExport, fileId: string, mapping: ColumnMapping | undefined, userId: number): Promise<number> {
+  async start(opened: OpenedExport<StagedRow>, fileId: string, mapping: ColumnMapping | undefined, userId: number): Promise<number> {
     let id: number;
     try {
       if (!opened.complete) throw AppError.badRequest(ImportMessages.incomplete);
@@ -121,8 +134,8 @@ export class PatentImports {
     await Promise.all([...this.running]);
   }
 
-  private async run(jobId: number, opened: OpenedExport): Promise<void> {
-    const { db } = this.deps;
+  private async run(jobId: number, opened: OpenedExport<StagedRow>): Promise<void> {
+    const { db, stagingRoot } = this.deps;
     const progress: Progress = { processed: 0, total: opened.total ?? 0, imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 };
     let beating: Promise<unknown> | null = null;
     const beat = () => {
@@ -135,8 +148,15 @@ export class PatentImports {
     const timer = setInterval(beat, HEARTBEAT_MS);
     timer.unref();
     try {
-      const failure = (await this.stage(jobId, opened, progress)) ?? (await this.apply(jobId, progress));
-      if (failure === null) await this.deps.afterImport?.(jobId);
+      const staged = await StagedRecords.create(stagingRoot, jobId);
+      let failure: CatalogKey | null;
+      try {
+        failure = (await this.stage(jobId, opened, staged, progress)) ?? (await this.apply(jobId, staged, progress));
+        if (failure === null) await this.deps.afterImport?.(jobId);
+      } finally {
+        // Gone before the job reads done or failed, as is its reader thread.
+        await staged.remove();
+      }
       clearInterval(timer);
       await beating;
       await this.save(jobId, progress, failure === null ? "done" : "failed", failure);
@@ -146,12 +166,15 @@ export class PatentImports {
     }
   }
 
-  /** Reads every row, staging the patents a batch at a time; answers the failure, if reading failed. */
-  private async stage(jobId: number, opened: OpenedExport, progress: Progress): Promise<CatalogKey | null> {
+  /** Reads every row, staging the patents and naming them; answers the failure, if reading failed. */
+  private async stage(jobId: number, opened: OpenedExport<StagedRow>, staged: StagedRecords, progress: Progress): Promise<CatalogKey | null> {
     const { db } = this.deps;
     const { signal } = this.stopping;
-    let batch: { jobId: number; seq: number; record: string }[] = [];
-    let seq = 0;
+    let named: { jobId: number; seq: number; record: string }[] = [];
+    const name = async () => {
+      if (named.length > 0) await db.insertInto("patentImportRows").values(named).execute();
+      named = [];
+    };
     // Closing the export ends its thread, and with it the loop below.
     const stop = () => void opened.close();
     signal.addEventListener("abort", stop, { once: true });
@@ -166,13 +189,11 @@ export class PatentImports {
           if (progress.errors.length < PATENT_IMPORT_ERRORS_KEPT) progress.errors.push({ line: row.line, problem: row.problem, ...(row.field ? { field: row.field } : {}) });
           continue;
         }
-        batch.push({ jobId, seq: seq++, record: JSON.stringify(row.record) });
-        if (batch.length >= BATCH) {
-          await db.insertInto("patentImportRows").values(batch).execute();
-          batch = [];
-        }
+        named.push({ jobId, seq: staged.size, record: JSON.stringify({ publicationNumber: row.publicationNumber }) });
+        await staged.add(row.json);
+        if (named.length >= NAMED_ROWS) await name();
       }
-      if (batch.length > 0) await db.insertInto("patentImportRows").values(batch).execute();
+      await name();
       return signal.aborted ? FAILURES.stale : null;
     } catch (error) {
       if (signal.aborted) return FAILURES.stale;
@@ -184,32 +205,25 @@ export class PatentImports {
   }
 
   /** Writes the staged patents in one transaction; answers the failure, if writing failed. */
-  private async apply(jobId: number, progress: Progress): Promise<CatalogKey | null> {
+  private async apply(jobId: number, staged: StagedRecords, progress: Progress): Promise<CatalogKey | null> {
     const { db, dialect } = this.deps;
     const { signal } = this.stopping;
     try {
       const counts = await db.transaction().execute(async (trx) => {
         const totals = { imported: 0, updated: 0 };
-        for (let from = 0; ; from += BATCH) {
+        for await (const batch of staged.batches(WRITE_ROWS)) {
           // Thrown, so that the transaction rolls back.
           signal.throwIfAborted();
-          const rows = await trx
-            .selectFrom("patentImportRows")
-            .select("record")
-            .where("jobId", "=", jobId)
-            .where("seq", ">=", from)
-            .where("seq", "<", from + BATCH)
-            .orderBy("seq")
-            .execute();
-          if (rows.length === 0) return totals;
           const written = await writePatents(
             trx,
             dialect,
-            rows.map((row) => JSON.parse(row.record) as PatentRecord),
+            batch.map((json) => JSON.parse(json) as PatentRecord),
           );
           totals.imported += written.imported;
           totals.updated += written.updated;
         }
+        signal.throwIfAborted();
+        return totals;
       });
       progress.imported = counts.imported;
       progress.updated = counts.updated;
@@ -260,6 +274,7 @@ export class PatentImports {
         .execute();
       // What the dead process staged will never be written.
       await db.deleteFrom("patentImportRows").where("jobId", "=", jobId).execute();
+      await rm(stagingFolder(this.deps.stagingRoot, jobId), { recursive: true, force: true });
       job = await db.selectFrom("patentImportJobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
     }
     const errors = (JSON.parse(job.errors) as RowError[]).map((error) => ({ line: error.line, message: rowMessage(error, locale) }));

@@ -11,14 +11,13 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
-import type { ReadRow } from "../../../../contract/patents/record";
 import { READER_RESOURCE_LIMITS, READER_THREADS_MAX } from "./limits";
-import { UnreadableExport, type ColumnMapping, type OpenedExport } from "./types";
+import { UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow } from "./types";
 
 /** What the reader's thread tells: the export opened (all of OpenedExport but its rows), a batch of rows, the end, or why it failed. */
 export type FromReader =
   | { type: "opened"; opened: Omit<OpenedExport, "rows" | "close"> }
-  | { type: "rows"; rows: ReadRow[] }
+  | { type: "rows"; rows: StagedRow[] }
   | { type: "end" }
   | { type: "failed"; reason: UnreadableExport["reason"] | null; message: string };
 /** What the importing thread asks: the next batch. */
@@ -118,7 +117,7 @@ class Inbox {
  * ReaderFailure when the thread stopped otherwise. rows() reads once; leaving it early, or
  * close(), ends the thread; the caller closes an export whose rows it will not read.
  */
-export async function openExportInWorker(path: string, originalName: string, mapping: ColumnMapping | undefined, options: WorkerOptions): Promise<OpenedExport> {
+export async function openExportInWorker(path: string, originalName: string, mapping: ColumnMapping | undefined, options: WorkerOptions): Promise<OpenedExport<StagedRow>> {
   if (threads >= READER_THREADS_MAX) throw new ReadersBusy();
   threads += 1;
   let dir: string;
@@ -172,7 +171,7 @@ export async function openExportInWorker(path: string, originalName: string, map
   const hold = setTimeout(() => void close(), HOLD_MS);
   hold.unref();
 
-  async function* rows(): AsyncGenerator<ReadRow> {
+  async function* rows(): AsyncGenerator<StagedRow> {
     if (claimed) throw new Error("the rows of an export read in a worker are read once");
     claimed = true;
     clearTimeout(hold);

@@ -11,7 +11,15 @@ export type { ColumnMapping };
 /** The export formats told apart by the readers. */
 export type ExportFormat = "xlsx" | "csv" | "trs";
 
-export interface OpenedExport {
+/**
+ * A row as the reader's thread hands it on (read/inWorker.ts): a patent as the JSON the import
+ * stages it as (a string crosses between threads far more cheaply than the object) with its
+ * publication number, or why the line could not be read.
+ */
+export type StagedRow = { line: number; publicationNumber: string; json: string } | Extract<ReadRow, { problem: unknown }>;
+
+/** An export opened for reading: its rows are ReadRows, or StagedRows from a reader's thread. */
+export interface OpenedExport<Row = ReadRow> {
   format: ExportFormat;
   /** csv and trs: the encoding detected. */
   encoding?: "utf-8" | "gb18030";
@@ -26,7 +34,7 @@ export interface OpenedExport {
   /** Rows in the file, when known before reading them (xlsx: the sheet's dimension; otherwise null). */
   total: number | null;
   /** The rows, read one by one (memory stays bounded whatever the file's size); lines count as the file shows them (the header is line 1). */
-  rows(): AsyncIterable<ReadRow>;
+  rows(): AsyncIterable<Row>;
   /** Lets go of the file when its rows will not be read (after the mapping step, a refusal): a reader held open, a reader's thread. */
   close(): Promise<void>;
 }

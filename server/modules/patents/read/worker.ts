@@ -8,7 +8,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ReadRow } from "../../../../contract/patents/record";
 import { openExport } from "./index";
-import { UnreadableExport, type ColumnMapping } from "./types";
+import { UnreadableExport, type ColumnMapping, type StagedRow } from "./types";
 import type { FromReader, ToReader } from "./inWorker";
 
 const port = parentPort;
@@ -33,7 +33,7 @@ try {
     reading = reading.then(async () => {
       try {
         rows ??= opened.rows()[Symbol.asyncIterator]();
-        const batch: ReadRow[] = [];
+        const batch: StagedRow[] = [];
         let done = false;
         while (batch.length < batchRows) {
           const next = await rows.next();
@@ -41,7 +41,8 @@ try {
             done = true;
             break;
           }
-          batch.push(next.value);
+          const row = next.value;
+          batch.push("record" in row ? { line: row.line, publicationNumber: row.record.publicationNumber, json: JSON.stringify(row.record) } : row);
         }
         if (batch.length > 0) send({ type: "rows", rows: batch });
         if (done) send({ type: "end" });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { connect, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -10,6 +11,7 @@ import { buildApp } from "../../../../server/app";
 import { toDbTime } from "../../../../server/db/time";
 import { text } from "../../../../server/i18n";
 import { STALE_AFTER_MS } from "../../../../server/modules/patents/import/jobs";
+import { StagedRecords } from "../../../../server/modules/patents/import/staging";
 import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
 import { readerOptions } from "../../../../server/modules/patents/routes";
 import type { App } from "../../../../server/types";
@@ -30,6 +32,8 @@ async function uploads(t: TestApp): Promise<{ rows: number; onDisk: string[] }> 
 
 /** What the reader threads left in their working folder (nothing, once each has ended). */
 const readingLeftovers = (t: TestApp) => readdir(join(t.config.uploadDir, ".patent-reading")).catch(() => []);
+/** What the jobs left of their staged records (nothing, once each has ended). */
+const stagingLeftovers = (t: TestApp) => readdir(join(t.config.uploadDir, ".patent-staging")).catch(() => []);
 
 /** Resolves once `check` holds, polling; the test's timeout bounds the wait. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
@@ -80,8 +84,10 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     expect(await numbers(t.app, admin, { q: "改进" })).toEqual(["CN100000001A"]);
     // The old title is gone from the index too.
     expect(await numbers(t.app, admin, { q: "芯片 结构及其" })).toEqual([]);
-    // Each import read its file in a thread of its own, gone with its folder once the job ended.
+    // Each import read its file in a thread of its own and staged its patents in a file: both
+    // gone, with their folders, once the job ended.
     expect(await readingLeftovers(t)).toEqual([]);
+    expect(await stagingLeftovers(t)).toEqual([]);
   });
 
   it("imports a GB18030 .csv, the number written another way being the same patent", async () => {
@@ -133,6 +139,7 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     const after = (await search(t.app, admin, { number: "CN100000002A" })).json().result.records[0];
     expect(after.title).toBe(existing.title);
     expect(await t.app.db.selectFrom("patentImportRows").selectAll().execute()).toEqual([]);
+    expect(await stagingLeftovers(t)).toEqual([]);
     await sql`drop trigger refuse_boom${sql.raw(kind === "postgres" ? " on patents" : "")}`.execute(t.app.db);
   });
 
@@ -226,9 +233,10 @@ describe.each(testDatabases())("patent import reader threads on %s", (kind) => {
     expect((await jobOf(t.app, admin, jobId, "en")).failure).toMatch(/more memory than allowed.*the data is as it was/u);
     expect(await patentCount()).toBe(before);
     expect(await numbers(t.app, admin, { q: "芯片" })).not.toEqual([]);
-    // The job keeps its file (its row names it); the thread and its folder are gone.
+    // The job keeps its file (its row names it); the thread, the staged records and their folders are gone.
     expect((await uploads(t)).rows).toBe(stored.rows + 1);
     expect(await readingLeftovers(t)).toEqual([]);
+    expect(await stagingLeftovers(t)).toEqual([]);
   });
 
   it("refuses with 400 a file whose opening runs out of the thread's memory, keeping nothing", async () => {
@@ -306,6 +314,7 @@ describe.each(testDatabases())("a server closing with imports reading on %s", (k
       expect(await readingLeftovers(t)).toHaveLength(READER_THREADS_MAX);
       await t.app.close();
       expect(await readingLeftovers(t)).toEqual([]);
+      expect(await stagingLeftovers(t)).toEqual([]);
       // Another server process on the same database answers for the jobs.
       const again = await buildApp({ config: t.config, database: t.database });
       try {
@@ -321,6 +330,28 @@ describe.each(testDatabases())("a server closing with imports reading on %s", (k
     } finally {
       await t.database.close();
       await t.environment.cleanup();
+    }
+  });
+});
+
+describe("a job's staged records", () => {
+  it("reads back every record as staged, in batches, across the file's read chunks, and leaves nothing", async () => {
+    const root = await mkdtemp(join(tmpdir(), "patent-staging-"));
+    try {
+      const staged = await StagedRecords.create(root, 7);
+      // Multi-byte text across the reads' edges, and one record longer than a read.
+      const records = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ publicationNumber: `CN${i}A`, title: "晶圆𬌗".repeat(i % 300), n: i }));
+      records.splice(1500, 0, JSON.stringify({ publicationNumber: "CN-LONG", abstract: "长".repeat(1_200_000) }));
+      for (const json of records) await staged.add(json);
+      expect(staged.size).toBe(records.length);
+      const batches: string[][] = [];
+      for await (const batch of staged.batches(7)) batches.push(batch);
+      expect(batches.every((batch, i) => batch.length === 7 || i === batches.length - 1)).toBe(true);
+      expect(batches.flat()).toEqual(records);
+      await staged.remove();
+      expect(await readdir(root)).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

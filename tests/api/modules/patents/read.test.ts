@@ -5,7 +5,7 @@ import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_SHAPES, syntheticPatents, writeExport, type ExportShape, type SyntheticPatent, type TextFileEncoding } from "../../../../bench/patents/generate";
 import type { PatentRecord, ReadRow } from "../../../../contract/patents/record";
-import { openExport, openExportInWorker, ReaderFailure, ReadersBusy, UnreadableExport, type OpenedExport, type WorkerOptions } from "../../../../server/modules/patents/read";
+import { openExport, openExportInWorker, ReaderFailure, ReadersBusy, UnreadableExport, type OpenedExport, type StagedRow, type WorkerOptions } from "../../../../server/modules/patents/read";
 import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
 
 const ROWS = 300;
@@ -208,7 +208,13 @@ describe("in a thread of its own", () => {
   /** The threads' temporary directories still there. */
   const leftovers = () => readdir(reading).catch(() => []);
   const testReader = (name: string) => new URL(`./readers/${name}.mjs`, import.meta.url);
-  const description = ({ format, encoding, headers, mapping, unmapped, complete, total }: OpenedExport) => ({ format, encoding, headers, mapping, unmapped, complete, total });
+  const description = ({ format, encoding, headers, mapping, unmapped, complete, total }: OpenedExport<unknown>) => ({ format, encoding, headers, mapping, unmapped, complete, total });
+  /** A thread's rows as ReadRows: its patents come as the JSON the import stages. */
+  async function threadRows(opened: OpenedExport<StagedRow>): Promise<ReadRow[]> {
+    const rows: ReadRow[] = [];
+    for await (const row of opened.rows()) rows.push("json" in row ? { line: row.line, record: JSON.parse(row.json) as PatentRecord } : row);
+    return rows;
+  }
 
   it.each([
     { shape: "patsnap-xlsx" as const, sharedStrings: true, rows: 1234 },
@@ -221,7 +227,7 @@ describe("in a thread of its own", () => {
     const there = await inThread(path, shape);
     expect(description(there)).toEqual(description(here));
     expect(await leftovers()).toHaveLength(1);
-    const read = await rowsOf(there);
+    const read = await threadRows(there);
     expect(read).toHaveLength(rows);
     expect(read).toEqual(await rowsOf(here));
     expect(await leftovers()).toEqual([]);
@@ -248,7 +254,7 @@ describe("in a thread of its own", () => {
 
   it("fails reading with ReaderFailure when the rows run the thread out of its memory", async () => {
     const opened = await inThread(join(dir, "unread.xlsx"), "unread.xlsx", { workerUrl: testReader("outOfMemory") });
-    const failure = await rowsOf(opened).catch((error: unknown) => error);
+    const failure = await threadRows(opened).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ReaderFailure);
     expect(failure).toMatchObject({ kind: "memory" });
     expect(await leftovers()).toEqual([]);
