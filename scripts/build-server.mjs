@@ -8,12 +8,13 @@
  * imports of node_modules. The tests and `npm run dev` run the sources through tsx and Vitest.
  *
  * `node scripts/build-server.mjs` builds when build/ is older than a source (or missing) and
- * says nothing otherwise; `--force` builds anyway; `--out <dir>` builds into another directory,
- * which must be inside the repository so that the packages resolve from it.
+ * says nothing otherwise; `--force` builds anyway; `--out <dir>` builds into another folder of
+ * the repository's top level named build… (inside the repository, so that the packages resolve
+ * from it; ignored by git and ESLint; replaced whole by each build).
  */
 import { build } from "esbuild";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -107,8 +108,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   const at = args.indexOf("--out");
   const outDir = at >= 0 && args[at + 1] ? resolve(args[at + 1]) : join(ROOT, "build");
-  if (relative(ROOT, outDir).startsWith("..")) {
-    process.stderr.write(`--out: ${outDir} is outside ${ROOT}; the built server would not find its packages\n`);
+  if (dirname(outDir) !== ROOT || !basename(outDir).startsWith("build")) {
+    process.stderr.write(`--out: ${outDir} is not a folder build… at the top of ${ROOT}\n`);
     process.exit(1);
   }
   if (args.includes("--force") || serverBuildIsStale(outDir)) {
