@@ -4,8 +4,7 @@ import type { StatisticsRow, StatisticsTotals } from "../../../contract/schemas/
 import type { Locale } from "../../../i18n/types";
 import { formatDateTime } from "../../db/time";
 import { text, type CatalogKey, type TextParams } from "../../i18n";
-import { BODY_FONT, DOCX_CONTENT_TYPE, FRAME_RUN, HEADING_FONT, listTable, pageNumberParagraph } from "../archive/report/document";
-import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
+import { BODY_FONT, FRAME_RUN, HEADING_FONT, listTable, pageNumberParagraph } from "../archive/report/document";
 
 /** Everything the annual service report shows: the period's totals and its five groupings. */
 export interface ReportFigures {
@@ -20,7 +19,6 @@ export interface ReportFigures {
   district: (StatisticsRow & { registered: number })[];
 }
 
-export const REPORT_CONTENT_TYPES: Record<StatisticsReportFormat, string> = { xlsx: XLSX_CONTENT_TYPE, docx: DOCX_CONTENT_TYPE };
 
 type Say = (key: CatalogKey, params?: TextParams) => string;
 type Cell = string | number;

@@ -2,14 +2,17 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LogAction } from "../../../contract/logActions";
 import { MenuCode } from "../../../contract/menus";
 import { Statistics, StatisticsBody, StatisticsReportQuery } from "../../../contract/schemas/statistics";
-import { STATISTICS_MAX_YEARS } from "../../../contract/statistics";
+import { STATISTICS_MAX_YEARS, type StatisticsReportFormat } from "../../../contract/statistics";
 import { requestLocale, text } from "../../i18n";
 import { signedInUser } from "../../plugins/auth";
 import { Enveloped, ok } from "../../plugins/envelope";
 import { CompanyScope } from "../companies/owners";
 import { contentDisposition } from "../files/fileName";
-import { buildStatisticsReport, REPORT_CONTENT_TYPES } from "./report";
+import { DOCX_CONTENT_TYPE } from "../archive/report/contentType";
+import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { VisitStatistics } from "./service";
+
+const REPORT_CONTENT_TYPES: Record<StatisticsReportFormat, string> = { xlsx: XLSX_CONTENT_TYPE, docx: DOCX_CONTENT_TYPE };
 
 const TAGS = ["服务统计"];
 
@@ -57,6 +60,8 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bounds = statistics.bounds(from, to, scope.ownerFilter(signedInUser(request)));
       const locale = requestLocale(request);
       const figures = await statistics.report(bounds, locale);
+      // Loaded with the first report: the docx package costs every process some 8 MB otherwise.
+      const { buildStatisticsReport } = await import("./report");
       const file = await buildStatisticsReport(figures, { format, locale, now: new Date(), timeZone });
       const name = text("server.statistics.fileName", { from: from.replaceAll("-", ""), to: to.replaceAll("-", ""), ext: format }).in(locale);
       return reply
