@@ -78,6 +78,7 @@ describe("the app's registry", () => {
         "patentChain",
         "patentImports",
         "patentProfiles",
+        "patentWatches",
         "patents",
         "questions",
         "recordChanges",
