@@ -16,7 +16,10 @@
  *
  * Smaller runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
  * BENCH_SECONDS; BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
- * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive.
+ * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive. The server
+ * runs as `npm start` runs it, built and with npm start's node options, as in bench:archive
+ * (BENCH_SERVER=sources: through tsx, as the tests run it, without them; BENCH_NODE_ARGS gives it
+ * other node options to compare).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
@@ -25,7 +28,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { keepAliveAgent, numberFrom, percentile } from "./archive/load";
 import { measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
-import { signInAdmin, startServer, type BenchServer } from "./archive/server";
+import { npmStartNodeArguments, signInAdmin, startServer, type BenchServer, type ServerRun } from "./archive/server";
 import { writeExport } from "./patents/generate";
 import { preparePatents } from "./patents/prepare";
 import { countingRepeats, patentSearch, STATS_MODELS, STATS_PATH } from "./patents/workloads";
@@ -49,6 +52,9 @@ const clients = numberFrom("BENCH_CLIENTS", 20);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
 const importOnly = process.env.BENCH_IMPORT_ONLY === "1";
+const serverRun: ServerRun = process.env.BENCH_SERVER === "sources" ? "sources" : "built";
+const nodeArguments =
+  process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : serverRun === "built" ? npmStartNodeArguments() : [];
 
 interface Outcome {
   database: string;
@@ -140,7 +146,10 @@ async function searchRun(database: string, server: BenchServer, token: string, a
 async function measure(database: string, generationMs: number, file: string, env: Record<string, string>, cwd: string, databaseCpu: () => Promise<DatabaseCpu | null> = async () => null): Promise<Outcome> {
   console.log(`${database}: ${generated.toLocaleString("en")} patents generated in ${(generationMs / 1000).toFixed(1)} s; starting the server`);
   let output = "";
-  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: KEPT_ANSWERS }, cwd, (text) => (output = (output + text).slice(-4000)));
+  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: KEPT_ANSWERS }, cwd, (text) => (output = (output + text).slice(-4000)), {
+    run: serverRun,
+    nodeArguments,
+  });
   const agent = keepAliveAgent(clients);
   const backends = await databaseCpu();
   try {
@@ -167,7 +176,10 @@ async function measure(database: string, generationMs: number, file: string, env
     const peakAfter = server.peakRssPerProcess();
     await server.stop();
     console.log(`${database}: ${clients} clients searching for ${durationMs / 1000} s, every answer computed (PATENT_SEARCH_CACHE=0)`);
-    const computing = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: "0" }, cwd, (text) => (output = (output + text).slice(-4000)));
+    const computing = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: "0" }, cwd, (text) => (output = (output + text).slice(-4000)), {
+      run: serverRun,
+      nodeArguments,
+    });
     try {
       const uncached = await searchRun(database, computing, await signInAdmin(computing.baseUrl, ADMIN_PASSWORD), agent, backends);
       return { ...outcome, search: { cached, uncached }, peakAfter: Math.max(peakAfter, computing.peakRssPerProcess()) };
@@ -217,7 +229,7 @@ const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 function report(outcomes: Outcome[]): void {
   const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
-  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; one server process`);
+  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; one server process, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
   console.log("database   generated   import    imported/updated/skipped   import peak   load average (start, end)");
   for (const o of outcomes) {
     console.log(
