@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 
 export interface UserMenu {
@@ -8,6 +8,29 @@ export interface UserMenu {
   parentCode: string | null;
   type: "menu" | "button";
   sort: number;
+}
+
+/**
+ * The active users (neither deleted nor disabled) one of whose roles holds the menu `code`: a
+ * query for the caller to narrow and select from (owners, researchers, who hears of a watch's
+ * match, who gets the follow-up digest).
+ */
+export function usersHolding(db: Kysely<Database> | Transaction<Database>, code: string) {
+  return db
+    .selectFrom("users")
+    .where("users.deleted", "=", 0)
+    .where("users.status", "=", "enabled")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("userRoles")
+          .innerJoin("roleMenus", "roleMenus.roleId", "userRoles.roleId")
+          .innerJoin("menus", "menus.id", "roleMenus.menuId")
+          .select("userRoles.userId")
+          .whereRef("userRoles.userId", "=", "users.id")
+          .where("menus.code", "=", code),
+      ),
+    );
 }
 
 /** The codes of the user's roles, in a stable order. */

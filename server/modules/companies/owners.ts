@@ -4,6 +4,7 @@ import { MenuCode } from "../../../contract/menus";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { text } from "../../i18n";
+import { usersHolding } from "../auth/permissions";
 import type { SignedInUser } from "../auth/principal";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,23 +22,7 @@ export interface CompanyOwner {
 }
 
 /** Users who may own a company (and be a visit's researcher): active accounts whose roles reach the service archive. */
-export function archiveUsers(db: Db) {
-  return db
-    .selectFrom("users")
-    .where("users.deleted", "=", 0)
-    .where("users.status", "=", "enabled")
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("userRoles")
-          .innerJoin("roleMenus", "roleMenus.roleId", "userRoles.roleId")
-          .innerJoin("menus", "menus.id", "roleMenus.menuId")
-          .select("userRoles.userId")
-          .whereRef("userRoles.userId", "=", "users.id")
-          .where("menus.code", "=", MenuCode.SERVICE_FILES),
-      ),
-    );
-}
+export const archiveUsers = (db: Db) => usersHolding(db, MenuCode.SERVICE_FILES);
 
 export const shownName = (row: { name: string; username: string }) => row.name || row.username;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { FOLLOWUP_DIGEST_TIME } from "../../../contract/followups";
 import { MenuCode } from "../../../contract/menus";
 import { formatDate, parseDateTime } from "../../db/time";
+import { usersHolding } from "../auth/permissions";
 import { Notifications } from "../notifications/service";
 import { addDays, Followups } from "./service";
 
@@ -33,17 +34,8 @@ export async function writeDigest(app: DigestDeps, now: Date): Promise<number> {
   const day = formatDate(now, timeZone);
   const followups = new Followups({ db, dialect, timeZone });
   const notifications = new Notifications({ db, dialect, timeZone });
-  const users = await db
-    .selectFrom("users")
-    .innerJoin("userRoles", "userRoles.userId", "users.id")
-    .innerJoin("roles", "roles.id", "userRoles.roleId")
-    .innerJoin("roleMenus", "roleMenus.roleId", "roles.id")
-    .innerJoin("menus", "menus.id", "roleMenus.menuId")
+  const users = await usersHolding(db, MenuCode.FOLLOWUPS)
     .select("users.id")
-    .distinct()
-    .where("menus.code", "=", MenuCode.FOLLOWUPS)
-    .where("users.deleted", "=", 0)
-    .where("users.status", "=", "enabled")
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -18,6 +18,7 @@ import { formatDate, formatDateTime, fromDbTime, toDbTime } from "../../db/time"
 import { AppError } from "../../errors";
 import { text } from "../../i18n";
 import type { Logger } from "../../logger";
+import { roleCodesOf, usersHolding } from "../auth/permissions";
 import { NOTIFICATION_KEY, type NotificationsTable } from "../notifications/service";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { ipcKey } from "./search/sql";
@@ -230,30 +231,11 @@ export class PatentWatches {
     const { db } = this.deps;
     const allowed = new Set<number>();
     for (const chunk of chunks(userIds, HITS_AT_ONCE)) {
-      const holders = await db
-        .selectFrom("users")
-        .innerJoin("userRoles", "userRoles.userId", "users.id")
-        .innerJoin("roles", "roles.id", "userRoles.roleId")
-        .select("users.id")
-        .where("users.id", "in", chunk)
-        .where("users.deleted", "=", 0)
-        .where("users.status", "=", "enabled")
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("roleMenus")
-              .innerJoin("menus", "menus.id", "roleMenus.menuId")
-              .select("roleMenus.roleId")
-              .whereRef("roleMenus.roleId", "=", "roles.id")
-              .where("menus.code", "=", MenuCode.PATENT_SEARCH),
-          ),
-        )
-        .execute();
-      for (const id of new Set(holders.map((row) => row.id))) {
+      const holders = await usersHolding(db, MenuCode.PATENT_SEARCH).select("users.id").where("users.id", "in", chunk).execute();
+      for (const { id } of holders) {
         // Every role of the user, as the session carries them: an association role passes the gate.
-        const roles = await db.selectFrom("userRoles").innerJoin("roles", "roles.id", "userRoles.roleId").select("roles.code").where("userRoles.userId", "=", id).execute();
         try {
-          await requireApprovedCertification(db, { id, roles: roles.map((role) => role.code) });
+          await requireApprovedCertification(db, { id, roles: await roleCodesOf(db, id) });
           allowed.add(id);
         } catch {
           // A member whose certification is no longer approved is told nothing about patents.
