@@ -443,6 +443,17 @@ export interface PatentFacetValuesTable {
   patents: number;
 }
 
+/**
+ * On PostgreSQL, the changes to the counts an import's transaction makes, added to
+ * patent_facet_values.patents at its commit by a deferred trigger (migration 0021).
+ */
+export interface PatentFacetDeltasTable {
+  /** The writing transaction (pg_current_xact_id()). */
+  xact: Generated<string>;
+  valueId: number;
+  delta: number;
+}
+
 /** One row: the generation of the patents, moved on by every write, so that a search's cache knows it is stale. */
 export interface PatentSearchStateTable {
   id: number;
@@ -492,6 +503,7 @@ export interface Database {
   patentApplicants: PatentApplicantsTable;
   patentIpc: PatentIpcTable;
   patentFacetValues: PatentFacetValuesTable;
+  patentFacetDeltas: PatentFacetDeltasTable;
   patentSearchState: PatentSearchStateTable;
   patentImportJobs: PatentImportJobsTable;
   patentImportRows: PatentImportRowsTable;

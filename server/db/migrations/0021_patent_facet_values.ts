@@ -51,6 +51,25 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("generation", "integer", (c) => c.notNull())
     .execute();
   await sql`insert into patent_search_state (id, generation) values (1, 0)`.execute(db);
+  if (dialect === "postgres") {
+    // An import writes patents in many calls of one transaction: updating the counts at each call
+    // would leave a version of the same rows each time, for the later calls to step over. The calls
+    // append their changes here instead; every write moves the generation on first, and that
+    // update's trigger, deferred to the commit, adds the transaction's changes up into the counts
+    // once. Unlogged: what is here at a crash belonged to a transaction that did not commit.
+    await sql`create unlogged table patent_facet_deltas (xact xid8 not null default pg_current_xact_id(), value_id integer not null, delta integer not null)`.execute(db);
+    await sql`create index patent_facet_deltas_xact_idx on patent_facet_deltas (xact)`.execute(db);
+    await sql`
+      create function patent_facet_deltas_fold() returns trigger language plpgsql as $$
+      begin
+        update patent_facet_values v set patents = v.patents + d.delta
+          from (select value_id, sum(delta)::integer as delta from patent_facet_deltas where xact = pg_current_xact_id() group by value_id) d
+          where v.id = d.value_id;
+        delete from patent_facet_deltas where xact = pg_current_xact_id();
+        return null;
+      end $$`.execute(db);
+    await sql`create constraint trigger patent_facet_deltas_fold after update on patent_search_state deferrable initially deferred for each row execute function patent_facet_deltas_fold()`.execute(db);
+  }
 
   await db.schema.dropTable("patent_facts").execute();
   await db.schema

@@ -6,7 +6,7 @@ import type { Database, PatentsTable } from "../../db/schema";
 import { toDbTime } from "../../db/time";
 import { fts5Document, indexedText, tsvectorLiteral } from "./search/fullText";
 import { numberKey } from "./search/sql";
-import { codeOf, codesOfStored, idOfCode, ipcCodes, storedCodes, valuesOf, type FacetValue, type IndexedPatent, type StoredCodes } from "./search/values";
+import { codeOf, codesOfStored, COUNTED, facetOfCode, idOfCode, ipcCodes, storedCodes, valuesOf, type FacetValue, type IndexedPatent, type StoredCodes } from "./search/values";
 
 export interface WriteCounts {
   imported: number;
@@ -61,9 +61,6 @@ const STATEMENT_ROWS = 500;
  * values of an updated patent uncounted). Within a batch the last row of a number wins.
  */
 export async function writePatents(trx: Transaction<Database>, dialect: Dialect, batch: readonly PatentRecord[]): Promise<WriteCounts> {
-  // First of all: on PostgreSQL this row's lock makes writers wait for one another before they
-  // touch the shared counts (two imports counting the same values in turn could deadlock).
-  await advanceGeneration(trx);
   const byNumber = new Map<string, PatentRecord>();
   for (const record of batch) byNumber.set(record.publicationNumber, record);
   const duplicates = batch.length - byNumber.size;
@@ -131,28 +128,44 @@ export interface PatentToIndex extends IndexedPatent {
 
 /**
  * The search's part of writing patents whose own rows are written: the values of their facets
- * (new ones added to patent_facet_values), the counts of those values (`replaced`: the facet
+ * (new ones added to patent_facet_values), the counts of the counted ones (`replaced`: the facet
  * codes of the patents' former versions, uncounted), their facts rows and their full-text
  * documents with the values' tags. Also what migration 0021 runs over the patents stored before it.
+ *
+ * An import calls this many times in one transaction. Counting each call's values at once would
+ * update the same rows again and again: cheap on SQLite, which updates in place, but on PostgreSQL
+ * every update leaves a version of the row that later statements of the same transaction step
+ * over, so an import's cost would grow with the square of its calls. There each call appends its
+ * changes to patent_facet_deltas, which a trigger deferred to the commit adds up into the counts
+ * once (migration 0021).
  */
 export async function indexPatents(db: Kysely<Database>, dialect: Dialect, patents: readonly PatentToIndex[], replaced: readonly StoredCodes[]): Promise<void> {
+  const state = await transactionState(db);
   const values = patents.map(valuesOf);
-  const ids = await valueIds(db, values.flat());
+  const ids = await valueIds(db, values.flat(), state.values);
   const codesOf = (list: readonly FacetValue[]) => list.map((value) => codeOf(ids.get(keyOf(value)) ?? missing(value), value.facet));
   const codes = values.map(codesOf);
 
   const deltas = new Map<number, number>();
-  for (const list of codes) for (const code of list) deltas.set(idOfCode(code), (deltas.get(idOfCode(code)) ?? 0) + 1);
-  for (const stored of replaced) for (const code of codesOfStored(stored)) deltas.set(idOfCode(code), (deltas.get(idOfCode(code)) ?? 0) - 1);
-  const byDelta = new Map<number, number[]>();
-  for (const [id, delta] of deltas) if (delta !== 0) listIn(byDelta, delta).push(id);
-  for (const [delta, list] of byDelta) {
-    for (const chunk of chunks(list.sort((a, b) => a - b), STATEMENT_ROWS)) {
-      await db
-        .updateTable("patentFacetValues")
-        .set((eb) => ({ patents: eb("patents", "+", delta) }))
-        .where("id", "in", chunk)
-        .execute();
+  const count = (code: number, by: number) => {
+    if (COUNTED.has(facetOfCode(code))) deltas.set(idOfCode(code), (deltas.get(idOfCode(code)) ?? 0) + by);
+  };
+  for (const list of codes) for (const code of list) count(code, 1);
+  for (const stored of replaced) for (const code of codesOfStored(stored)) count(code, -1);
+  const changed = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+  if (dialect === "postgres") {
+    for (const chunk of chunks(changed, STATEMENT_ROWS)) await db.insertInto("patentFacetDeltas").values(chunk.map(([valueId, delta]) => ({ valueId, delta }))).execute();
+  } else {
+    const byDelta = new Map<number, number[]>();
+    for (const [id, delta] of changed) listIn(byDelta, delta).push(id);
+    for (const [delta, list] of byDelta) {
+      for (const chunk of chunks(list, STATEMENT_ROWS)) {
+        await db
+          .updateTable("patentFacetValues")
+          .set((eb) => ({ patents: eb("patents", "+", delta) }))
+          .where("id", "in", chunk)
+          .execute();
+      }
     }
   }
 
@@ -175,41 +188,68 @@ export async function indexPatents(db: Kysely<Database>, dialect: Dialect, paten
   }
 }
 
+/** A stored value as a transaction last saw or wrote it. */
+interface KnownValue {
+  id: number;
+  shown: string | null;
+}
+
+/** What the calls of one transaction share: the values already looked up (a rolled-back transaction's are forgotten with it). */
+interface TransactionState {
+  values: Map<string, KnownValue>;
+}
+const transactions = new WeakMap<Kysely<Database>, TransactionState>();
+
+/**
+ * The transaction's state, its first call moving the patents' generation on first of all: a cached
+ * search answer (search/cache.ts) of an earlier generation is stale once this commits, and on
+ * PostgreSQL the row's lock makes writers wait for one another before they touch the shared
+ * values (two imports adding the same values in turn could deadlock), and its update schedules
+ * the counts' trigger at the commit.
+ */
+async function transactionState(db: Kysely<Database>): Promise<TransactionState> {
+  let state = transactions.get(db);
+  if (!state) {
+    await db
+      .updateTable("patentSearchState")
+      .set((eb) => ({ generation: eb("generation", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
+    transactions.set(db, (state = { values: new Map() }));
+  }
+  return state;
+}
+
 const keyOf = (value: { facet: string; value: string }) => `${value.facet}\u0000${value.value}`;
 const missing = (value: FacetValue): never => {
   throw new Error(`facet value ${value.facet} ${value.value} was neither found nor inserted`);
 };
 
 /**
- * The ids of facet values, those not stored yet inserted. An applicant's shown name becomes the
- * least of the ways it is written (compared here, by code point, so that both engines agree).
+ * The ids of facet values, those not stored yet inserted (`known`: the transaction's, read before).
+ * An applicant's shown name becomes the least of the ways it is written (compared here, by code
+ * point, so that both engines agree).
  */
-async function valueIds(db: Kysely<Database>, values: readonly FacetValue[]): Promise<Map<string, number>> {
+async function valueIds(db: Kysely<Database>, values: readonly FacetValue[], known: Map<string, KnownValue>): Promise<Map<string, number>> {
   const wanted = new Map<string, FacetValue>();
   for (const value of values) {
-    const known = wanted.get(keyOf(value));
-    if (!known || (value.shown !== undefined && (known.shown === undefined || value.shown < known.shown))) wanted.set(keyOf(value), value);
+    const key = keyOf(value);
+    const seen = wanted.get(key);
+    if (!seen || (value.shown !== undefined && (seen.shown === undefined || value.shown < seen.shown))) wanted.set(key, value);
   }
-  const ids = new Map<string, number>();
+  const unknown = [...wanted].filter(([key]) => !known.has(key)).map(([, value]) => value);
   const read = async (list: readonly FacetValue[]) => {
     const byFacet = new Map<string, string[]>();
     for (const value of list) listIn(byFacet, value.facet).push(value.value);
-    const stored: { id: number; facet: string; value: string; shown: string | null }[] = [];
     for (const [facet, names] of byFacet) {
       for (const chunk of chunks(names, STATEMENT_ROWS)) {
-        stored.push(...(await db.selectFrom("patentFacetValues").select(["id", "facet", "value", "shown"]).where("facet", "=", facet).where("value", "in", chunk).execute()));
+        const rows = await db.selectFrom("patentFacetValues").select(["id", "facet", "value", "shown"]).where("facet", "=", facet).where("value", "in", chunk).execute();
+        for (const row of rows) known.set(keyOf(row), { id: row.id, shown: row.shown });
       }
     }
-    return stored;
   };
-  const shownChanged: { id: number; shown: string }[] = [];
-  for (const row of await read([...wanted.values()])) {
-    const key = keyOf(row);
-    ids.set(key, row.id);
-    const shown = wanted.get(key)?.shown;
-    if (shown !== undefined && (row.shown === null || shown < row.shown)) shownChanged.push({ id: row.id, shown });
-  }
-  const added = [...wanted].filter(([key]) => !ids.has(key)).map(([, value]) => value);
+  await read(unknown);
+  const added = unknown.filter((value) => !known.has(keyOf(value)));
   for (const chunk of chunks(added, STATEMENT_ROWS)) {
     await db
       .insertInto("patentFacetValues")
@@ -217,18 +257,18 @@ async function valueIds(db: Kysely<Database>, values: readonly FacetValue[]): Pr
       .onConflict((oc) => oc.columns(["facet", "value"]).doNothing())
       .execute();
   }
-  for (const row of await read(added)) ids.set(keyOf(row), row.id);
-  for (const { id, shown } of shownChanged) await db.updateTable("patentFacetValues").set({ shown }).where("id", "=", id).execute();
+  await read(added);
+  const ids = new Map<string, number>();
+  for (const [key, value] of wanted) {
+    const stored = known.get(key);
+    if (!stored) continue;
+    ids.set(key, stored.id);
+    if (value.shown !== undefined && (stored.shown === null || value.shown < stored.shown)) {
+      await db.updateTable("patentFacetValues").set({ shown: value.shown }).where("id", "=", stored.id).execute();
+      stored.shown = value.shown;
+    }
+  }
   return ids;
-}
-
-/** Moves the patents' generation on: a cached search answer (search/cache.ts) of an earlier one is stale. */
-async function advanceGeneration(db: Kysely<Database>): Promise<void> {
-  await db
-    .updateTable("patentSearchState")
-    .set((eb) => ({ generation: eb("generation", "+", 1) }))
-    .where("id", "=", 1)
-    .execute();
 }
 
 /** On a re-import every column is the file's, but the patent keeps its id and when it first came. */

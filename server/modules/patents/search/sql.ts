@@ -248,7 +248,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       // One statement for every filter, each filter's values marked with its place.
       const values = await this.rows<{ filter: unknown; id: unknown; facet: Facet }>(
         sql.join(
-          lookups.map(({ lookup }, index) => sql`select ${index} as filter, id, facet from patent_facet_values where patents > 0 and ${lookup}`),
+          lookups.map(({ lookup }, index) => sql`select ${index} as filter, id, facet from patent_facet_values where ${lookup}`),
           sql` union all `,
         ),
       );
@@ -503,7 +503,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (plan.text === null) return this.pageWithin(plan, page);
     const [first] = ordersOf(page.orders);
     const [monthFacet, yearFacet]: [Facet, Facet] = first.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
-    const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).where("patents", ">", 0).execute();
+    const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).execute();
     const months = values.filter((row) => row.facet === monthFacet).sort((a, b) => (first.asc ? 1 : -1) * compareText(a.value, b.value));
     const wanted = page.offset + page.limit;
     const window: typeof months = [];
@@ -611,9 +611,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
   async ipcGroups(query: PatentQuery, size: number): Promise<{ code: string; count: number }[]> {
     const plan = await this.selection(query);
     if (plan.none) return [];
+    // IPC groups are not among the kept counts (values.ts COUNTED): the matches' codes are counted.
     const sizes = { ipcGroup: size };
-    const counts = isUnfiltered(plan) ? await this.keptCounts(sizes) : await this.allCodes(plan);
-    return ((await this.ranked(counts, sizes)).get("ipcGroup") ?? []).map(({ key, count }) => ({ code: key, count }));
+    return ((await this.ranked(await this.allCodes(plan), sizes)).get("ipcGroup") ?? []).map(({ key, count }) => ({ code: key, count }));
   }
 
   async matching(query: PatentQuery, ids: readonly number[]): Promise<number[]> {

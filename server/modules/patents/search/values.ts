@@ -28,6 +28,13 @@ export const FACETS = [
 ] as const;
 export type Facet = (typeof FACETS)[number];
 
+/**
+ * The facets whose values' patents are counted (patent_facet_values.patents): what the unfiltered
+ * facets, statistics and total read. The others (months, IPC groups and codes, credit codes) are
+ * only filtered by, so an import does not update their rows.
+ */
+export const COUNTED: ReadonlySet<Facet> = new Set<Facet>(["patentType", "legalStatus", "district", "applyYear", "grantYear", "ipcClass", "segment", "applicant"]);
+
 const FACET_BITS = 4;
 const FACET_INDEX = new Map<Facet, number>(FACETS.map((facet, index) => [facet, index]));
 
