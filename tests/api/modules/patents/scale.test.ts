@@ -42,6 +42,34 @@ const ORDERS: (PatentOrder[] | undefined)[] = [
   [{ column: "publicationDate", asc: true }],
 ];
 
+/** A patent written straight through the store, as another process or a failing write would. */
+const BONDING: PatentRecord = {
+    publicationNumber: "CN999999999A",
+    applicationNumber: "CN202499999999.9",
+    applyDate: "2024-05-05",
+    publicationDate: "2024-08-08",
+    grantDate: null,
+    title: "一种晶圆键合方法",
+    abstract: null,
+    applicants: ["无锡键合科技有限公司"],
+    applicantAddress: null,
+    province: null,
+    city: null,
+    district: "新吴区",
+    creditCode: null,
+    inventors: [],
+    ipc: ["H01L21/18"],
+    mainIpc: "H01L21/18",
+    cpc: [],
+    patentType: "invention",
+    legalStatus: "pending",
+    priorityNumbers: [],
+    family: [],
+    citedBy: null,
+    jurisdiction: "CN",
+    segments: ["manufacturing"],
+};
+
 /** A facet's entries as the search ranks them: the most frequent first, ties by key in code-point order. */
 function ranked(counts: Map<string, number>, size: number) {
   return [...counts]
@@ -132,6 +160,22 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     expect(filtered.segments.map(({ segment, count }) => ({ key: segment, count }))).toEqual(ranked(counted(invention, (p) => p.segments), 10));
   });
 
+  it("leaves the kept counts as they were when a write rolls back, after several calls of it", async () => {
+    const before = await whole.search({}, { offset: 0, limit: PAGE });
+    const statsBefore = await whole.stats({}, 2024);
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...BONDING, publicationNumber: `CN88${String(i).padStart(7, "0")}A`, district: "宜兴市", applyDate: "2016-01-01" }));
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        await writePatents(trx, t.app.dialect, many.slice(0, 15));
+        await writePatents(trx, t.app.dialect, many.slice(15));
+        throw new Error("the import fails after its writes");
+      }),
+    ).rejects.toThrow("the import fails");
+    expect(await whole.search({}, { offset: 0, limit: PAGE })).toEqual(before);
+    expect(await whole.stats({}, 2024)).toEqual(statsBefore);
+    if (kind === "postgres") expect(await t.app.db.selectFrom("patentFacetDeltas").selectAll().execute()).toEqual([]);
+  });
+
   it("answers from its cache until patents are written, by whichever server process", async () => {
     const cached = new CachedPatentSearch(whole, t.app.db, 10);
     const first = await cached.search({ q: "键合" }, { offset: 0, limit: PAGE });
@@ -141,33 +185,7 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     // Another process: its own connection to the same database, writing a patent that matches.
     const other = await openDatabase(t.config, createLogger({ logLevel: "silent" }));
     try {
-      const record: PatentRecord = {
-        publicationNumber: "CN999999999A",
-        applicationNumber: "CN202499999999.9",
-        applyDate: "2024-05-05",
-        publicationDate: "2024-08-08",
-        grantDate: null,
-        title: "一种晶圆键合方法",
-        abstract: null,
-        applicants: ["无锡键合科技有限公司"],
-        applicantAddress: null,
-        province: null,
-        city: null,
-        district: "新吴区",
-        creditCode: null,
-        inventors: [],
-        ipc: ["H01L21/18"],
-        mainIpc: "H01L21/18",
-        cpc: [],
-        patentType: "invention",
-        legalStatus: "pending",
-        priorityNumbers: [],
-        family: [],
-        citedBy: null,
-        jurisdiction: "CN",
-        segments: ["manufacturing"],
-      };
-      await other.db.transaction().execute((trx) => writePatents(trx, other.dialect, [record]));
+      await other.db.transaction().execute((trx) => writePatents(trx, other.dialect, [BONDING]));
     } finally {
       await other.close();
     }
