@@ -61,6 +61,10 @@ const STATEMENT_ROWS = 500;
  * values of an updated patent uncounted). Within a batch the last row of a number wins.
  */
 export async function writePatents(trx: Transaction<Database>, dialect: Dialect, batch: readonly PatentRecord[]): Promise<WriteCounts> {
+  // First of all (see transactionState): on PostgreSQL a second import waits here until the first
+  // commits, so that it then reads the patents the first wrote as stored ones (otherwise it would
+  // take a patent both write for new, and its facts row for that patent would be refused).
+  await transactionState(trx);
   const byNumber = new Map<string, PatentRecord>();
   for (const record of batch) byNumber.set(record.publicationNumber, record);
   const duplicates = batch.length - byNumber.size;
