@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExport } from "../../../../bench/patents/generate";
 import { companyNameKey } from "../../../../contract/patents/normalise";
@@ -174,6 +175,44 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     expect(await whole.search({}, { offset: 0, limit: PAGE })).toEqual(before);
     expect(await whole.stats({}, 2024)).toEqual(statsBefore);
     if (kind === "postgres") expect(await t.app.db.selectFrom("patentFacetDeltas").selectAll().execute()).toEqual([]);
+  });
+
+  // SQLite has one writer at a time by itself: the race is PostgreSQL's.
+  it.runIf(kind === "postgres")("makes a second process writing the same new patent wait for the first, then update it", async () => {
+    const other = await openDatabase(t.config, createLogger({ logLevel: "silent" }));
+    try {
+      const patent: PatentRecord = { ...BONDING, publicationNumber: "CN777777777A" };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote = () => {};
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const first = t.app.db.transaction().execute(async (trx) => {
+        const counts = await writePatents(trx, t.app.dialect, [patent]);
+        wrote();
+        await held;
+        return counts;
+      });
+      await written;
+      let secondPid = 0;
+      const second = other.db.transaction().execute(async (trx) => {
+        secondPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid;
+        return writePatents(trx, other.dialect, [{ ...patent, title: "第二次写入的标题" }]);
+      });
+      // The second waits on a lock the first holds; the first then commits.
+      for (;;) {
+        const waiting = secondPid === 0 ? [] : (await sql<{ w: string | null }>`select wait_event_type as w from pg_stat_activity where pid = ${secondPid}`.execute(t.app.db)).rows;
+        if (waiting[0]?.w === "Lock") break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      release();
+      expect(await first).toEqual({ imported: 1, updated: 0 });
+      expect(await second).toEqual({ imported: 0, updated: 1 });
+      const found = await whole.search({ number: "CN777777777A" }, { offset: 0, limit: PAGE });
+      expect(found.records.map((row) => row.title)).toEqual(["第二次写入的标题"]);
+      expect(found.facets.patentType).toEqual([{ key: "invention", count: 1 }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers from its cache until patents are written, by whichever server process", async () => {
