@@ -171,7 +171,7 @@ describe.skipIf(!hasChromium)("patents: import, search and profiles, in Chromium
 
     await page.getByTestId("patent-watches-open").click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/patents/watches");
-    expect(await page.getByTestId("patent-watches").innerText()).toContain("关键词：晶圆键合");
+    await expect.poll(() => page.getByTestId("patent-watches").innerText(), { timeout: 15_000 }).toContain("关键词：晶圆键合");
   });
 
   it("shows a staff member the 专利画像 of a company they serve", async () => {
