@@ -29,7 +29,7 @@ import type { DatasetSize } from "./archive/dataset";
 import { keepAliveAgent, numberFrom, percentile, runLoad } from "./archive/load";
 import { callsTable, measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
 import { prepareSqlite, preparePostgres, type PreparedDatabase } from "./archive/prepare";
-import { npmStartNodeArguments, signInAdmin, startServer, type ServerRun } from "./archive/server";
+import { serverRunFromEnv, signInAdmin, startServer } from "./archive/server";
 import { archiveBrowsing, archiveFiltered, constantReply, followupSummary, healthWithToken, statisticsVisits } from "./archive/workloads";
 
 const TARGET_P99_MS = 50;
@@ -61,9 +61,7 @@ const logLevel = process.env.BENCH_LOG_LEVEL;
 /** Which loads run (all by default): browsing, filtered, followups, statistics, health, constant. */
 const loads = new Set((process.env.BENCH_LOADS ?? "browsing,filtered,followups,statistics,health,constant").split(",").map((l) => l.trim()));
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
-const serverRun: ServerRun = process.env.BENCH_SERVER === "sources" ? "sources" : "built";
-const nodeArguments =
-  process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : serverRun === "built" ? npmStartNodeArguments() : [];
+const { run: serverRun, nodeArguments } = serverRunFromEnv();
 
 interface Outcome {
   database: string;

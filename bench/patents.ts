@@ -28,7 +28,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { keepAliveAgent, numberFrom, percentile } from "./archive/load";
 import { measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } from "./archive/measure";
-import { npmStartNodeArguments, signInAdmin, startServer, type BenchServer, type ServerRun } from "./archive/server";
+import { serverRunFromEnv, signInAdmin, startServer, type BenchServer } from "./archive/server";
 import { writeExport } from "./patents/generate";
 import { preparePatents } from "./patents/prepare";
 import { countingRepeats, patentSearch, STATS_MODELS, STATS_PATH } from "./patents/workloads";
@@ -52,9 +52,7 @@ const clients = numberFrom("BENCH_CLIENTS", 20);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
 const importOnly = process.env.BENCH_IMPORT_ONLY === "1";
-const serverRun: ServerRun = process.env.BENCH_SERVER === "sources" ? "sources" : "built";
-const nodeArguments =
-  process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : serverRun === "built" ? npmStartNodeArguments() : [];
+const { run: serverRun, nodeArguments } = serverRunFromEnv();
 
 interface Outcome {
   database: string;
@@ -146,10 +144,9 @@ async function searchRun(database: string, server: BenchServer, token: string, a
 async function measure(database: string, generationMs: number, file: string, env: Record<string, string>, cwd: string, databaseCpu: () => Promise<DatabaseCpu | null> = async () => null): Promise<Outcome> {
   console.log(`${database}: ${generated.toLocaleString("en")} patents generated in ${(generationMs / 1000).toFixed(1)} s; starting the server`);
   let output = "";
-  const server = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: KEPT_ANSWERS }, cwd, (text) => (output = (output + text).slice(-4000)), {
-    run: serverRun,
-    nodeArguments,
-  });
+  const start = (keptAnswers: string) =>
+    startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: keptAnswers }, cwd, (text) => (output = (output + text).slice(-4000)), { run: serverRun, nodeArguments });
+  const server = await start(KEPT_ANSWERS);
   const agent = keepAliveAgent(clients);
   const backends = await databaseCpu();
   try {
@@ -176,10 +173,7 @@ async function measure(database: string, generationMs: number, file: string, env
     const peakAfter = server.peakRssPerProcess();
     await server.stop();
     console.log(`${database}: ${clients} clients searching for ${durationMs / 1000} s, every answer computed (PATENT_SEARCH_CACHE=0)`);
-    const computing = await startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: "0" }, cwd, (text) => (output = (output + text).slice(-4000)), {
-      run: serverRun,
-      nodeArguments,
-    });
+    const computing = await start("0");
     try {
       const uncached = await searchRun(database, computing, await signInAdmin(computing.baseUrl, ADMIN_PASSWORD), agent, backends);
       return { ...outcome, search: { cached, uncached }, peakAfter: Math.max(peakAfter, computing.peakRssPerProcess()) };

@@ -24,6 +24,17 @@ export function npmStartNodeArguments(): string[] {
   return options.split(" ").filter(Boolean);
 }
 
+/**
+ * How a benchmark runs the server, as its environment asks: built as npm start runs it unless
+ * BENCH_SERVER=sources, with BENCH_NODE_ARGS as node's options when given (npm start's otherwise
+ * when built, none from the sources).
+ */
+export function serverRunFromEnv(): Required<StartOptions> {
+  const run: ServerRun = process.env.BENCH_SERVER === "sources" ? "sources" : "built";
+  const given = process.env.BENCH_NODE_ARGS;
+  return { run, nodeArguments: given !== undefined ? given.split(/\s+/).filter(Boolean) : run === "built" ? npmStartNodeArguments() : [] };
+}
+
 /** The node arguments that run the server's main module, building it first when it runs built. */
 function mainArguments(run: ServerRun): string[] {
   if (run === "sources") return ["--import", import.meta.resolve("tsx"), resolve(ROOT, "server/main.ts")];

@@ -141,7 +141,8 @@ export interface PatentToIndex extends IndexedPatent {
  * every update leaves a version of the row that later statements of the same transaction step
  * over, so an import's cost would grow with the square of its calls. There each call appends its
  * changes to patent_facet_deltas, which a trigger deferred to the commit adds up into the counts
- * once (migration 0021).
+ * once (migration 0021): so `db` must be a transaction there (an import's, or the migration's),
+ * or the changes would never be added.
  */
 export async function indexPatents(db: Kysely<Database>, dialect: Dialect, patents: readonly PatentToIndex[], replaced: readonly StoredCodes[]): Promise<void> {
   const state = await transactionState(db);

@@ -19,7 +19,6 @@ export interface ReportFigures {
   district: (StatisticsRow & { registered: number })[];
 }
 
-
 type Say = (key: CatalogKey, params?: TextParams) => string;
 type Cell = string | number;
 
