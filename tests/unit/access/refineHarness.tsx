@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { configure, render } from "@testing-library/react";
+import { render } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import type { ReactElement } from "react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
@@ -17,7 +17,6 @@ const accessControlProvider = createAccessControlProvider(menuCodeOf);
 
 // The first antd/ProTable render in a file compiles their styles, which takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 export const LOCATION_MARK = "location-mark";
 

@@ -1,6 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { configure, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import type { InternalAxiosRequestConfig } from "axios";
 import type { ReactElement } from "react";
@@ -19,7 +19,6 @@ import { SiteSettingsProvider, type SiteSettings } from "../../../src/site/SiteS
 // A page test renders a whole antd form; the first one in a file also compiles antd's styles, which
 // takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const accessControlProvider = createAccessControlProvider(menuCodeOf);
 
