@@ -5,8 +5,19 @@ import type { FacetName } from "./patentFilters";
 
 const FACETS: readonly FacetName[] = ["segment", "patentType", "legalStatus", "applyYear", "ipcClass", "applicant", "district"];
 
-/** The facets beside the results: each entry with its count, a click narrowing the search to it. */
-export function PatentFacetList({ facets, onPick }: { facets: PatentFacets | undefined; onPick: (facet: FacetName, key: string) => void }) {
+/**
+ * The facets beside the results: each entry with its count, a click narrowing the search to it.
+ * `sample`: the latest matches they count when there are more (PatentSearchResult.facetsSample).
+ */
+export function PatentFacetList({
+  facets,
+  sample,
+  onPick,
+}: {
+  facets: PatentFacets | undefined;
+  sample: number | null | undefined;
+  onPick: (facet: FacetName, key: string) => void;
+}) {
   const t = useT();
   const nameOf = (facet: FacetName, key: string): string => {
     if (facet === "patentType") return t(`patents.types.${key}`);
@@ -16,6 +27,11 @@ export function PatentFacetList({ facets, onPick }: { facets: PatentFacets | und
   };
   return (
     <aside aria-label={t("patents.facets.title")} data-testid="patent-facets">
+      {facets && typeof sample === "number" && (
+        <Typography.Paragraph type="secondary" data-testid="patent-facets-sample">
+          {t("patents.facets.sample", { count: sample.toLocaleString() })}
+        </Typography.Paragraph>
+      )}
       {FACETS.map((facet) => {
         const entries = facets?.[facet] ?? [];
         return (

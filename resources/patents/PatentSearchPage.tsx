@@ -60,7 +60,7 @@ export default function PatentSearchPage() {
     const rest = search.toString();
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : "" }, { replace: true });
   };
-  const answer = tableQuery.data as { facets?: PatentFacets; totalCapped?: boolean } | undefined;
+  const answer = tableQuery.data as { facets?: PatentFacets; totalCapped?: boolean; facetsSample?: number | null } | undefined;
 
   const pick = (facet: FacetName, key: string) => {
     const form = searchFormProps.form;
@@ -148,7 +148,7 @@ export default function PatentSearchPage() {
           />
         </div>
         <div className="patent-search__facets">
-          <PatentFacetList facets={error ? undefined : answer?.facets} onPick={pick} />
+          <PatentFacetList facets={error ? undefined : answer?.facets} sample={answer?.facetsSample} onPick={pick} />
         </div>
       </div>
       {shown !== undefined && <PatentDetailDrawer id={shown} onClose={close} />}

@@ -10,7 +10,7 @@ export const patents = declareResource({
   menuCode: MenuCode.PATENT_SEARCH,
   list: { path: Paths.PATENTS, page: () => import("./PatentSearchPage") },
   calls: {
-    // The answer carries `totalCapped` and `facets` beside the page; the data provider passes them on.
+    // The answer carries `totalCapped`, `facets` and `facetsSample` beside the page; the data provider passes them on.
     list: post("/api/patents/search"),
     one: get("/api/patents/:id"),
   },

@@ -86,6 +86,7 @@ const patents: Messages<typeof zh> = {
     district: "District",
     none: "None",
     add: "Filter by “{name}” ({count} patents)",
+    sample: "Counted over the latest {count} imported",
   },
   export: { button: "Export", fileName: "Patent search.xlsx", failed: "The export failed. Please try again later." },
   detail: {

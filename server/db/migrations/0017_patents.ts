@@ -119,9 +119,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex("patent_segments_segment_idx").on("patent_segments").columns(["segment", "patent_id"]).execute();
 
   if (dialect === "postgres") {
-    // The tokens apart from the wide row, moved out of line (toast_tuple_target): a row is then
-    // the id and a pointer, so the GIN index's matches are read from few pages, and only a phrase's
-    // recheck reads the tokens themselves.
+    // The tokens apart from the wide row. toast_tuple_target was meant to move them out of line,
+    // leaving rows of an id and a pointer; PostgreSQL only moves values out of rows longer than
+    // about 2 KB, and most patents' vectors are shorter, so it leaves them in the rows (README).
     await sql`create table patent_search (patent_id integer primary key references patents (id) on delete cascade, search_vector tsvector not null) with (toast_tuple_target = 128)`.execute(db);
     await sql`alter table patent_search alter column search_vector set storage external`.execute(db);
     await sql`create index patent_search_idx on patent_search using gin (search_vector)`.execute(db);

@@ -55,11 +55,11 @@ export class Patents {
   async profile(compId: number): Promise<CompanyPatentProfile> {
     const company = await this.company(compId);
     const query = await this.query({ compId });
-    const [found, ipcGroups] = await Promise.all([
+    const [found, facets, ipcGroups] = await Promise.all([
       this.engine.search(query, { offset: 0, limit: PROFILE_LATEST, orders: [{ column: "publicationDate", asc: false }] }),
+      this.engine.allFacets(query),
       this.engine.ipcGroups(query, PATENT_FACET_SIZE),
     ]);
-    const { facets } = found;
     return {
       compId,
       companyName: company.name,

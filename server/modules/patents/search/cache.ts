@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { PatentDetail, PatentSearchResult, PatentStats } from "../../../../contract/schemas/patents";
+import type { PatentDetail, PatentFacets, PatentSearchResult, PatentStats } from "../../../../contract/schemas/patents";
 import type { Database } from "../../../db/schema";
-import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine } from "./engine";
+import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 
 /**
  * Answers of searches and statistics kept in this process, each for the generation of the
@@ -9,7 +9,8 @@ import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSe
  * migration 0021) that every write of patents moves on inside its own transaction, and it is read
  * on every call: once an import commits, in whichever server process, no process answers from
  * what it kept before. The database stays the only source of truth; a process only remembers
- * what it computed from it, at most `size` answers (the least recently used go first).
+ * what it computed from it, at most `size` answers (the least recently used go first). A search's
+ * summary (count and facets) is kept apart from its pages: another page of it reads only the page.
  *
  * Answers are shared between the callers that get them: they are read, never changed.
  */
@@ -48,8 +49,16 @@ export class CachedPatentSearch implements PatentSearchEngine {
     return answer;
   }
 
+  summary(query: PatentQuery): Promise<PatentSummary> {
+    return this.cached(keyOf("summary", query), () => this.engine.summary(query));
+  }
+
   search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult> {
-    return this.cached(keyOf("search", query, page), () => this.engine.search(query, page));
+    return this.cached(keyOf("search", query, page), async () => this.engine.search(query, page, await this.summary(query)));
+  }
+
+  allFacets(query: PatentQuery): Promise<PatentFacets> {
+    return this.cached(keyOf("allFacets", query), () => this.engine.allFacets(query));
   }
 
   stats(query: PatentQuery, year: number): Promise<PatentStats> {

@@ -1,4 +1,4 @@
-import type { PatentDetail, PatentFilter, PatentSearchResult, PatentSort, PatentStats } from "../../../../contract/schemas/patents";
+import type { PatentDetail, PatentFacets, PatentFilter, PatentSearchResult, PatentSort, PatentStats } from "../../../../contract/schemas/patents";
 
 /*
  * The one interface the patent routes search through (issue 12 item 3). SqlPatentSearch (sql.ts)
@@ -29,9 +29,19 @@ export interface PatentCount {
   capped: boolean;
 }
 
+/**
+ * What a search answers whatever page is shown: the count (capped), the facets, and what the
+ * engine reads a page of a large result with (SqlPatentSearch: the months of the latest matches
+ * its facets counted, by their codes; nothing for an engine that needs nothing).
+ */
+export type PatentSummary = Omit<PatentSearchResult, "records"> & { latestMonths: ReadonlyMap<number, number> };
+
 export interface PatentSearchEngine {
-  /** One page of the matching patents, their count (capped) and the facets of all of them. */
-  search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult>;
+  summary(query: PatentQuery): Promise<PatentSummary>;
+  /** One page of the matching patents, with the query's summary (computed when not given). */
+  search(query: PatentQuery, page: PatentPageRequest, summary?: PatentSummary): Promise<PatentSearchResult>;
+  /** The facets of every match, however many: the company profile's (a search's facets count a sample of a large result). */
+  allFacets(query: PatentQuery): Promise<PatentFacets>;
   count(query: PatentQuery, cap: number): Promise<PatentCount>;
   /** Every matching patent in the list's order, a batch at a time, at most `max` (the export). */
   scan(query: PatentQuery, orders: readonly PatentOrder[] | undefined, max: number): AsyncGenerator<PatentDetail[]>;

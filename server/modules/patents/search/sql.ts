@@ -3,15 +3,15 @@ import type { CompanySegment } from "../../../../contract/companies";
 import { companyNameKey } from "../../../../contract/patents/normalise";
 import type { LegalStatus, PatentType } from "../../../../contract/patents/record";
 import { parseQuery } from "../../../../contract/patents/tokenizer";
-import { PATENT_COUNT_CAP, PATENT_FACET_SIZE, type FacetEntry, type PatentDetail, type PatentFacets, type PatentRow, type PatentSearchResult, type PatentStats } from "../../../../contract/schemas/patents";
+import { PATENT_COUNT_CAP, PATENT_FACET_SAMPLE, PATENT_FACET_SIZE, type FacetEntry, type PatentDetail, type PatentFacets, type PatentRow, type PatentSearchResult, type PatentStats } from "../../../../contract/schemas/patents";
 import type { Dialect } from "../../../db/database";
 import { containsPattern } from "../../../db/like";
 import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
-import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine } from "./engine";
+import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 import { fts5Match, tsqueryLiteral, type TextQuery } from "./fullText";
-import { codeOf, codesOfStored, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
+import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
   singleCharacter: text("server.patents.singleCharacter"),
@@ -121,7 +121,6 @@ type Lookup = Fragment;
 interface Head {
   count: number;
   codes: Map<number, number>;
-  oldest: number;
 }
 
 /** What a statement over the matches reads: its columns (of `id`, the patent id, and `f`, its patent_facts row), and how. */
@@ -135,6 +134,12 @@ interface Reading {
   where?: (id: string) => Fragment[];
   order?: "latest" | Fragment;
   limit?: number;
+  /**
+   * The full-text index gives the whole set first (PostgreSQL): for a query made narrow by its
+   * tags (a window of months), where the planner, misjudging how few they select, would walk the
+   * sort's index testing every patent's vector.
+   */
+  setFirst?: boolean;
 }
 
 interface ValueRow {
@@ -149,6 +154,9 @@ interface Ranked {
   count: number;
 }
 
+/** The facets whose codes guide the paging of a large result (pageOfMany). */
+const MONTH_FACETS: ReadonlySet<Facet> = new Set<Facet>(["applyMonth", "publicationMonth"]);
+
 /** Unfiltered, the facets and statistics are the kept counts (patent_facet_values.patents), exact over every patent. */
 const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.where.length === 0;
 
@@ -162,11 +170,15 @@ const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.wh
  * read only for the page shown.
  */
 export class SqlPatentSearch implements PatentSearchEngine {
-  /** `cap`: above it a count is "cap+" (PATENT_COUNT_CAP; the tests lower it to reach it with few patents). */
+  /**
+   * `cap`: above it a count is "cap+" (PATENT_COUNT_CAP); `sample`: the matches a filtered search's
+   * facets count at most (PATENT_FACET_SAMPLE). The tests lower them to reach them with few patents.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly cap = PATENT_COUNT_CAP,
+    private readonly sample = Math.min(PATENT_FACET_SAMPLE, cap),
   ) {}
 
   private get postgres() {
@@ -333,8 +345,11 @@ export class SqlPatentSearch implements PatentSearchEngine {
       for (const group of text.tagGroups.filter((several) => several.length > 1)) where.push(sql`f.facet_codes && ${[...group]}::int[]`);
     } else if (this.postgres) {
       id = "s.patent_id";
-      from = facts ? sql`patent_search s join patent_facts f on f.patent_id = s.patent_id` : sql`patent_search s`;
-      where.push(sql`s.search_vector @@ ${tsqueryLiteral(text)}::tsquery`);
+      const matched = sql`s.search_vector @@ ${tsqueryLiteral(text)}::tsquery`;
+      // OFFSET 0 keeps the subquery apart: the planner cannot fold it into a walk of another index.
+      const search = reading.setFirst ? sql`(select s.patent_id from patent_search s where ${matched} offset 0) s` : sql`patent_search s`;
+      from = facts ? sql`${search} join patent_facts f on f.patent_id = s.patent_id` : search;
+      if (!reading.setFirst) where.push(matched);
     } else {
       // CROSS JOIN keeps the full-text table the outer loop, in its own rowid order.
       id = "t.rowid";
@@ -346,9 +361,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${reading.limit === undefined ? sql`` : sql`limit ${reading.limit}`}`;
   }
 
-  /** How many match, counted up to `limit`. */
+  /** How many match, counted up to `limit`: in no order, so that PostgreSQL stops at the limit. */
   private async countUpTo(plan: Plan, limit: number): Promise<number> {
-    const [row] = await this.rows<{ n: unknown }>(sql`select count(*) as n from (${this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, order: "latest", limit })}) m`);
+    const [row] = await this.rows<{ n: unknown }>(sql`select count(*) as n from (${this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, limit })}) m`);
     return Number(row.n);
   }
 
@@ -366,10 +381,8 @@ export class SqlPatentSearch implements PatentSearchEngine {
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
     const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes`, facts: true, order: "latest", limit });
-    const [found] = await this.rows<{ n: unknown; codes: string | null; oldest: unknown }>(
-      sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes, min(m.id) as oldest from (${latest}) m`,
-    );
-    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), oldest: Number(found.oldest ?? 0) };
+    const [found] = await this.rows<{ n: unknown; codes: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes from (${latest}) m`);
+    return { count: Number(found.n), codes: countCodes(found.codes ?? "") };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -456,7 +469,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     segment: null,
   };
 
-  private async facets(counts: Map<number, number>): Promise<PatentFacets> {
+  private async facetsOf(counts: Map<number, number>): Promise<PatentFacets> {
     const ranked = await this.ranked(counts, SqlPatentSearch.FACET_SIZES);
     const entries = (facet: Facet): FacetEntry[] => ranked.get(facet) ?? [];
     return {
@@ -484,8 +497,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   /** A page of a result within the cap: its matches sorted (the database keeps the page's worth as it reads them). */
   private async pageWithin(plan: Plan, page: PatentPageRequest): Promise<number[]> {
+    // When the index holds every condition its set is the result itself, at most the cap's worth.
+    const setFirst = plan.where.length === 0;
     const rows = await this.rows<{ id: unknown }>(
-      this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(page.orders), limit: page.offset + page.limit }),
+      this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(page.orders), limit: page.offset + page.limit, setFirst }),
     );
     return rows.slice(page.offset).map((row) => Number(row.id));
   }
@@ -494,39 +509,50 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * A page of ids of a result too large to read whole, in the list's order. Without the full-text
    * index, the sort's index is walked (patent_facts (date, patent_id)) under the conditions. With
    * it, the matches of the first months of the sort's date are read: each month (or a whole year
-   * of them) is a tag of the index. The latest matches `head` read are some of all the matches, so
-   * a month holds at least as many matches as they count in it: the first months in which they
-   * count the page's end hold the page, and every match of a later month sorts after those. The
-   * page is exact; its cost is that of its neighbourhood, not of the result.
+   * of them) is a tag of the index. Whenever the first months hold the page's end, every match of
+   * a later month sorts after them, so the page read among them is exact; its cost is that of its
+   * neighbourhood, not of the result. The latest matches the summary sampled are some of all the
+   * matches: a month holds at least as many as they count in it, which proves a window large
+   * enough. A smaller window is tried first, the months the sample counts enough in once scaled
+   * to the result (`scale`); when it holds too few matches, the proven window is read.
    */
-  private async pageOfMany(plan: Plan, page: PatentPageRequest, sample: Map<number, number>): Promise<number[]> {
+  private async pageOfMany(plan: Plan, page: PatentPageRequest, sample: ReadonlyMap<number, number>, scale: number): Promise<number[]> {
     if (plan.text === null) return this.pageWithin(plan, page);
     const [first] = ordersOf(page.orders);
     const [monthFacet, yearFacet]: [Facet, Facet] = first.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
     const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).execute();
     const months = values.filter((row) => row.facet === monthFacet).sort((a, b) => (first.asc ? 1 : -1) * compareText(a.value, b.value));
     const wanted = page.offset + page.limit;
-    const window: typeof months = [];
-    for (let counted = 0; window.length < months.length && counted < wanted; ) {
-      const month = months[window.length];
-      window.push(month);
-      counted += Math.max(0, sample.get(codeOf(month.id, monthFacet)) ?? 0);
-    }
-    // A year whose every month is in the window is one tag instead of twelve.
-    const monthsLeft = new Map<string, number>();
+    /** How many of the first months reach `wanted` matches, each counted as the sample counts it times `factor`. */
+    const reaching = (factor: number) => {
+      let length = 0;
+      for (let counted = 0; length < months.length && counted < wanted; length++) counted += factor * Math.max(0, sample.get(codeOf(months[length].id, monthFacet)) ?? 0);
+      return length;
+    };
     const yearOf = (month: { value: string }) => month.value.slice(0, 4);
-    for (const month of months) if (month.value !== "") monthsLeft.set(yearOf(month), (monthsLeft.get(yearOf(month)) ?? 0) + 1);
-    for (const month of window) if (month.value !== "") monthsLeft.set(yearOf(month), (monthsLeft.get(yearOf(month)) ?? 0) - 1);
-    const years = values.filter((row) => row.facet === yearFacet && monthsLeft.get(row.value) === 0);
-    const whole = new Set(years.map((row) => row.value));
-    const tags = [
-      ...years.map((row) => codeOf(row.id, yearFacet)),
-      ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
-    ];
-    const rows = await this.rows<{ id: unknown }>(
-      this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, tagGroups: [tags], order: this.orderBy(page.orders), limit: wanted }),
-    );
-    return rows.slice(page.offset).map((row) => Number(row.id));
+    const monthsOfYear = new Map<string, number>();
+    for (const month of months) if (month.value !== "") monthsOfYear.set(yearOf(month), (monthsOfYear.get(yearOf(month)) ?? 0) + 1);
+    const read = async (length: number) => {
+      const window = months.slice(0, length);
+      // A year whose every month is in the window is one tag instead of twelve.
+      const inWindow = new Map<string, number>();
+      for (const month of window) if (month.value !== "") inWindow.set(yearOf(month), (inWindow.get(yearOf(month)) ?? 0) + 1);
+      const years = values.filter((row) => row.facet === yearFacet && inWindow.get(row.value) === monthsOfYear.get(row.value));
+      const whole = new Set(years.map((row) => row.value));
+      const tags = [
+        ...years.map((row) => codeOf(row.id, yearFacet)),
+        ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
+      ];
+      const rows = await this.rows<{ id: unknown }>(
+        this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, tagGroups: [tags], order: this.orderBy(page.orders), limit: wanted, setFirst: true }),
+      );
+      return rows.map((row) => Number(row.id));
+    };
+    const proven = reaching(1);
+    const guessed = scale > 1 ? reaching(scale) : proven;
+    let ids = guessed < proven ? await read(guessed) : [];
+    if (ids.length < wanted) ids = await read(proven);
+    return ids.slice(page.offset);
   }
 
   /** The wide rows of the ids, in the ids' order. */
@@ -544,32 +570,48 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The latest matches are read once, up to one past the cap: their number is the count, their
-   * codes the facets. Within the cap the page is then read among them, sorted; above it, by
-   * months (pageOfMany). Above the cap the facets count the cap's worth of matches, the latest
-   * imported, so a broad query costs what a narrow one does and still answers the same on both
-   * engines; unfiltered they are the kept counts of every patent.
+   * The count and the facets. Unfiltered, they are the kept counts of every patent. Otherwise the
+   * codes of the latest `sample` matches are read (their months guide pageOfMany); only when the
+   * sample is full are the matches counted further, up to one past the cap, reading ids alone. So
+   * a broad query costs what a narrow one does and still answers the same on both engines.
    */
-  async search(query: PatentQuery, page: PatentPageRequest): Promise<PatentSearchResult> {
-    const plan = await this.selection(query);
-    if (plan.none) return { records: [], total: 0, totalCapped: false, facets: await this.facets(new Map()) };
+  private async summaryOf(plan: Plan): Promise<PatentSummary> {
+    const none = { total: 0, totalCapped: false, facetsSample: null, latestMonths: new Map<number, number>() };
+    if (plan.none) return { ...none, facets: await this.facetsOf(new Map()) };
     if (isUnfiltered(plan)) {
       const total = await this.patentCount();
-      const capped = total > this.cap;
-      const ids = capped ? await this.pageOfMany(plan, page, new Map()) : await this.pageWithin(plan, page);
-      const facets = await this.facets(await this.keptCounts(SqlPatentSearch.FACET_SIZES));
-      return { records: await this.listed(ids), total: Math.min(total, this.cap), totalCapped: capped, facets };
+      return { ...none, total: Math.min(total, this.cap), totalCapped: total > this.cap, facets: await this.facetsOf(await this.keptCounts(SqlPatentSearch.FACET_SIZES)) };
     }
-    const head = await this.head(plan, this.cap + 1);
-    const capped = head.count > this.cap;
-    if (capped) {
-      // The one past the cap only tells that there are more: it is not counted.
-      const oldest = await this.db.selectFrom("patentFacts").select("facetCodes").where("patentId", "=", head.oldest).executeTakeFirstOrThrow();
-      for (const code of codesOfStored(oldest.facetCodes)) head.codes.set(code, (head.codes.get(code) ?? 0) - 1);
-    }
-    const ids = capped ? await this.pageOfMany(plan, page, head.codes) : await this.pageWithin(plan, page);
-    const facets = await this.facets(head.codes);
-    return { records: await this.listed(ids), total: Math.min(head.count, this.cap), totalCapped: capped, facets };
+    const head = await this.head(plan, this.sample);
+    const count = head.count < this.sample ? head.count : await this.countUpTo(plan, this.cap + 1);
+    const latestMonths = new Map([...head.codes].filter(([code]) => MONTH_FACETS.has(facetOfCode(code))));
+    return {
+      total: Math.min(count, this.cap),
+      totalCapped: count > this.cap,
+      facets: await this.facetsOf(head.codes),
+      facetsSample: count > head.count ? head.count : null,
+      latestMonths,
+    };
+  }
+
+  async summary(query: PatentQuery): Promise<PatentSummary> {
+    return this.summaryOf(await this.selection(query));
+  }
+
+  /** A result the summary's sample holds is read whole and sorted; a larger one by months (pageOfMany). */
+  async search(query: PatentQuery, page: PatentPageRequest, summary?: PatentSummary): Promise<PatentSearchResult> {
+    const plan = await this.selection(query);
+    const { latestMonths, ...found } = summary ?? (await this.summaryOf(plan));
+    if (plan.none) return { ...found, records: [] };
+    const many = found.totalCapped || found.facetsSample !== null;
+    const ids = many ? await this.pageOfMany(plan, page, latestMonths, found.facetsSample ? found.total / found.facetsSample : 1) : await this.pageWithin(plan, page);
+    return { ...found, records: await this.listed(ids) };
+  }
+
+  async allFacets(query: PatentQuery): Promise<PatentFacets> {
+    const plan = await this.selection(query);
+    if (plan.none) return this.facetsOf(new Map());
+    return this.facetsOf(isUnfiltered(plan) ? await this.keptCounts(SqlPatentSearch.FACET_SIZES) : await this.allCodes(plan));
   }
 
   async count(query: PatentQuery, cap: number): Promise<PatentCount> {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExport } from "../../../../bench/patents/generate";
+import { SqlPatentSearch } from "../../../../server/modules/patents/search/sql";
 import { testDatabases } from "../../helpers/databases";
 import { signInAsAdmin, type SignedIn } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
@@ -104,6 +105,18 @@ describe.skipIf(testDatabases().length < 2)("the same patents from both database
   it.each(ORDERED)("answers $model in the order $orders alike", async ({ model, orders }) => {
     const [sqlite, postgres] = await Promise.all(apps.map((app) => answer(app, model, { orders })));
     expect(postgres).toEqual(sqlite);
+  });
+
+  it("pages beyond a cap and counts a sample of the latest matches alike", async () => {
+    let capped = 0;
+    for (const model of MIXED) {
+      for (const offset of [0, 15]) {
+        const [sqlite, postgres] = await Promise.all(apps.map(({ t }) => new SqlPatentSearch(t.app.db, t.app.dialect, 30, 12).search(model, { offset, limit: 10 })));
+        expect(postgres, `${JSON.stringify(model)} from ${offset}`).toEqual(sqlite);
+        if (sqlite.totalCapped && sqlite.facetsSample === 12) capped += 1;
+      }
+    }
+    expect(capped).toBeGreaterThan(MIXED.length);
   });
 
   it("counts the chain map's figures alike", async () => {

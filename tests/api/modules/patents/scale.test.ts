@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExport } from "../../../../bench/patents/generate";
 import { companyNameKey } from "../../../../contract/patents/normalise";
 import type { PatentRecord } from "../../../../contract/patents/record";
-import type { PatentDetail, PatentFacets } from "../../../../contract/schemas/patents";
+import type { PatentDetail } from "../../../../contract/schemas/patents";
 import { openDatabase } from "../../../../server/db/database";
 import { createLogger } from "../../../../server/logger";
 import { CachedPatentSearch } from "../../../../server/modules/patents/search/cache";
@@ -19,8 +19,9 @@ import { startTestApp, type TestApp } from "../../helpers/testApp";
 import { HANDMADE } from "./fixtures";
 import { cells, importFile, patsnapXlsx } from "./support";
 
-/** A cap a few hundred generated patents exceed many times over, so that their results take the paths of a large database. */
+/** A cap and a facet sample a few hundred generated patents exceed many times over, so that their results take the paths of a large database. */
 const CAP = 20;
+const SAMPLE = 8;
 const PAGE = 10;
 
 const MODELS: PatentQuery[] = [
@@ -79,7 +80,7 @@ function ranked(counts: Map<string, number>, size: number) {
     .slice(0, size);
 }
 
-function counted(details: readonly PatentDetail[], valuesOf: (patent: PatentDetail) => readonly (string | null)[]) {
+function counted<T>(details: readonly T[], valuesOf: (patent: T) => readonly (string | null)[]) {
   const counts = new Map<string, number>();
   for (const patent of details) for (const value of new Set(valuesOf(patent))) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
@@ -90,6 +91,7 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
   let admin: SignedIn;
   let whole: SqlPatentSearch;
   let capped: SqlPatentSearch;
+  let sampled: SqlPatentSearch;
   const dir = mkdtempSync(join(tmpdir(), "patents-scale-"));
 
   beforeAll(async () => {
@@ -100,30 +102,39 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     expect(await importFile(t.app, admin, readFileSync(generated), "generated.xlsx")).toMatchObject({ state: "done" });
     expect(await importFile(t.app, admin, await patsnapXlsx(HANDMADE.map(cells)), "handmade.xlsx")).toMatchObject({ state: "done" });
     whole = new SqlPatentSearch(t.app.db, t.app.dialect);
-    capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP);
+    capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE);
+    sampled = new SqlPatentSearch(t.app.db, t.app.dialect, undefined, SAMPLE);
   }, 120_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(MODELS)("pages %o beyond the cap as its whole result sorted, and counts the cap's worth of latest matches", async (model) => {
+  it.each(MODELS)("pages %o beyond the cap as its whole result sorted, its facets counting the latest matches, a sample's worth", async (model) => {
+    const filtered = Object.keys(model).length > 0;
     for (const orders of ORDERS) {
-      const all = (await whole.search(model, { offset: 0, limit: 10_000, orders })).records.map((row) => row.id);
+      const every = (await whole.search(model, { offset: 0, limit: 10_000, orders })).records;
+      const all = every.map((row) => row.id);
       expect(all.length, JSON.stringify(model)).toBeGreaterThan(CAP);
+      const latest = [...every].sort((a, b) => b.id - a.id).slice(0, SAMPLE);
       for (const offset of [0, PAGE / 2, CAP - PAGE]) {
         const page = await capped.search(model, { offset, limit: PAGE, orders });
-        expect(page).toMatchObject({ total: CAP, totalCapped: true });
+        expect(page).toMatchObject({ total: CAP, totalCapped: true, facetsSample: filtered ? SAMPLE : null });
         expect(
           page.records.map((row) => row.id),
           `${JSON.stringify(model)} ${JSON.stringify(orders)} from ${offset}`,
         ).toEqual(all.slice(offset, offset + PAGE));
-        if (Object.keys(model).length > 0) {
-          const sum = (facet: keyof PatentFacets) => page.facets[facet].reduce((total, entry) => total + entry.count, 0);
-          expect(sum("patentType")).toBe(CAP);
-          expect(sum("legalStatus")).toBe(CAP);
+        if (filtered) {
+          expect(page.facets.patentType).toEqual(ranked(counted(latest, (p) => [p.patentType]), 10));
+          expect(page.facets.legalStatus).toEqual(ranked(counted(latest, (p) => [p.legalStatus]), 10));
         }
       }
+      // The company profile's facets count every match.
+      expect(await capped.allFacets(model)).toEqual((await whole.search(model, { offset: 0, limit: 1 })).facets);
+      // Within the cap the count is exact, the facets still the sample's.
+      const exact = await sampled.search(model, { offset: PAGE, limit: PAGE, orders });
+      expect(exact).toMatchObject({ total: all.length, totalCapped: false, facetsSample: filtered ? SAMPLE : null });
+      expect(exact.records.map((row) => row.id)).toEqual(all.slice(PAGE, 2 * PAGE));
     }
   });
 
@@ -219,6 +230,8 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     const cached = new CachedPatentSearch(whole, t.app.db, 10);
     const first = await cached.search({ q: "键合" }, { offset: 0, limit: PAGE });
     expect(await cached.search({ q: "键合" }, { offset: 0, limit: PAGE })).toBe(first);
+    // Another page of a kept search is read alone: its count and facets are the kept ones.
+    expect((await cached.search({ q: "键合" }, { offset: PAGE, limit: PAGE })).facets).toBe(first.facets);
     const statsBefore = await cached.stats({ q: "键合" }, 2024);
 
     // Another process: its own connection to the same database, writing a patent that matches.
