@@ -14,8 +14,9 @@
  * the same database that keeps none, every call computed. Targets (issue 12): import at most 60 s
  * and 300 MB; search p95 at most 50 ms; statistics 1 s. Printed, never asserted.
  *
- * Smaller runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
- * BENCH_SECONDS; BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
+ * Other runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
+ * BENCH_SECONDS; BENCH_WORKERS server processes (1 by default; 2 is the deployment on this
+ * machine, one per core); BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
  * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive. The server
  * runs as `npm start` runs it, built and with npm start's node options, as in bench:archive
  * (BENCH_SERVER=sources: through tsx, as the tests run it, without them; BENCH_NODE_ARGS gives it
@@ -49,6 +50,7 @@ const IMPORT_SEED = 2;
 const generated = numberFrom("BENCH_PATENTS", 1_000_000);
 const importRows = numberFrom("BENCH_IMPORT_ROWS", 100_000);
 const clients = numberFrom("BENCH_CLIENTS", 20);
+const workers = numberFrom("BENCH_WORKERS", 1);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
 const importOnly = process.env.BENCH_IMPORT_ONLY === "1";
@@ -145,7 +147,7 @@ async function measure(database: string, generationMs: number, file: string, env
   console.log(`${database}: ${generated.toLocaleString("en")} patents generated in ${(generationMs / 1000).toFixed(1)} s; starting the server`);
   let output = "";
   const start = (keptAnswers: string) =>
-    startServer({ ...env, ADMIN_PASSWORD, WORKERS: "1", PATENT_SEARCH_CACHE: keptAnswers }, cwd, (text) => (output = (output + text).slice(-4000)), { run: serverRun, nodeArguments });
+    startServer({ ...env, ADMIN_PASSWORD, WORKERS: String(workers), PATENT_SEARCH_CACHE: keptAnswers }, cwd, (text) => (output = (output + text).slice(-4000)), { run: serverRun, nodeArguments });
   const server = await start(KEPT_ANSWERS);
   const agent = keepAliveAgent(clients);
   const backends = await databaseCpu();
@@ -223,7 +225,7 @@ const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 function report(outcomes: Outcome[]): void {
   const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
-  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; one server process, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
+  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; ${workers === 1 ? "one server process" : `${workers} server processes`}, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
   console.log("database   generated   import    imported/updated/skipped   import peak   load average (start, end)");
   for (const o of outcomes) {
     console.log(
