@@ -303,14 +303,17 @@ export class SqlPatentSearch implements PatentSearchEngine {
   /**
    * What a search asks, with its lone characters: a keyword of one CJK character is in no bigram,
    * so it is looked for by LIKE in title and abstract, only within the other filters' patents and
-   * only when they are few enough to scan (refused with a hint otherwise).
+   * only when they are few enough to scan (refused with a hint otherwise). `checked`: the same
+   * query's selection has passed those checks already (its summary was computed), not counted again.
    */
-  private async selection(query: PatentQuery): Promise<Plan> {
+  private async selection(query: PatentQuery, checked = false): Promise<Plan> {
     const plan = await this.plan(query);
     const { singleCharacters } = parseQuery(query.q ?? "");
     if (singleCharacters.length === 0 || plan.none) return plan;
-    if (plan.text === null && plan.where.length === 0) throw AppError.badRequest(SearchMessages.singleCharacter);
-    if ((await this.countUpTo(plan, SINGLE_CHARACTER_SCAN_MAX + 1)) > SINGLE_CHARACTER_SCAN_MAX) throw AppError.badRequest(SearchMessages.singleCharacterTooMany(SINGLE_CHARACTER_SCAN_MAX));
+    if (!checked) {
+      if (plan.text === null && plan.where.length === 0) throw AppError.badRequest(SearchMessages.singleCharacter);
+      if ((await this.countUpTo(plan, SINGLE_CHARACTER_SCAN_MAX + 1)) > SINGLE_CHARACTER_SCAN_MAX) throw AppError.badRequest(SearchMessages.singleCharacterTooMany(SINGLE_CHARACTER_SCAN_MAX));
+    }
     return { ...plan, where: [...plan.where, ...this.singles(singleCharacters)] };
   }
 
@@ -495,9 +498,12 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return sql`order by ${sql.join([...columns, sql`f.patent_id desc`])}`;
   }
 
-  /** A page of a result within the cap: its matches sorted (the database keeps the page's worth as it reads them). */
+  /**
+   * A page of the matches sorted (the database keeps the page's worth as it reads them): of a result
+   * the summary's sample holds whole, or of one without a full-text part (the sort's index walked).
+   */
   private async pageWithin(plan: Plan, page: PatentPageRequest): Promise<number[]> {
-    // When the index holds every condition its set is the result itself, at most the cap's worth.
+    // When the index holds every condition its set is the result itself, at most the sample's worth.
     const setFirst = plan.where.length === 0;
     const rows = await this.rows<{ id: unknown }>(
       this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(page.orders), limit: page.offset + page.limit, setFirst }),
@@ -600,7 +606,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   /** A result the summary's sample holds is read whole and sorted; a larger one by months (pageOfMany). */
   async search(query: PatentQuery, page: PatentPageRequest, summary?: PatentSummary): Promise<PatentSearchResult> {
-    const plan = await this.selection(query);
+    const plan = await this.selection(query, summary !== undefined);
     const { latestMonths, ...found } = summary ?? (await this.summaryOf(plan));
     if (plan.none) return { ...found, records: [] };
     const many = found.totalCapped || found.facetsSample !== null;
