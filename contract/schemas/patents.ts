@@ -12,9 +12,10 @@ export const PATENT_PAGE_MAX = 100;
 /** Rows one export writes at most; a narrower filter answers the question better. */
 export const PATENT_EXPORT_MAX_ROWS = 50_000;
 /**
- * A filtered search's facets count at most this many of its matches, the latest imported: what
- * narrows a search is read from a sample of it, at a cost that does not grow with the result (the
- * chain map's statistics count every match).
+ * A filtered search's facets count at most this many of its matches, the latest in the order of
+ * the engine's index (the latest published on SQLite, imported on PostgreSQL): what narrows a search
+ * is read from a sample of it, at a cost that does not grow with the result (the chain map's
+ * statistics count every match).
  */
 export const PATENT_FACET_SAMPLE = 2_000;
 /** Entries of each facet (and of the statistics' lists). */
@@ -89,8 +90,8 @@ export const PatentSearchResult = Type.Object({
   records: Type.Array(PatentRow),
   total: Type.Integer(),
   totalCapped: Type.Boolean({ description: `为 true 时 total 为上限 ${PATENT_COUNT_CAP}，实际更多` }),
-  facets: Type.Object(PatentFacets.properties, { description: `各分面前 ${PATENT_FACET_SIZE} 项；结果超过 ${PATENT_FACET_SAMPLE} 条时按最后导入的 ${PATENT_FACET_SAMPLE} 条计数，不带条件时按全部专利精确计数` }),
-  facetsSample: Type.Union([Type.Integer(), Type.Null()], { description: `分面计数的专利数：结果超过 ${PATENT_FACET_SAMPLE} 条时为 ${PATENT_FACET_SAMPLE}（最后导入的），分面按全部结果计数时为 null` }),
+  facets: Type.Object(PatentFacets.properties, { description: `各分面前 ${PATENT_FACET_SIZE} 项；结果超过 ${PATENT_FACET_SAMPLE} 条时按最新的 ${PATENT_FACET_SAMPLE} 条计数（SQLite 按公开日，PostgreSQL 按导入先后），不带条件时按全部专利精确计数` }),
+  facetsSample: Type.Union([Type.Integer(), Type.Null()], { description: `分面计数的专利数：结果超过 ${PATENT_FACET_SAMPLE} 条时为 ${PATENT_FACET_SAMPLE}（最新的），分面按全部结果计数时为 null` }),
 });
 export type PatentSearchResult = Static<typeof PatentSearchResult>;
 

@@ -414,6 +414,8 @@ export interface PatentsTable {
 
 /** What a search sorts and counts by, apart from the wide row (migrations 0017 and 0021). */
 export interface PatentFactsTable {
+  /** SQLite only: fullTextKey (server/modules/patents/search/fullText.ts), the rowid, so that the rows lie in the full-text index's order (migration 0022). */
+  fullTextKey?: bigint;
   patentId: number;
   applyDate: string;
   publicationDate: string;

@@ -86,7 +86,7 @@ const patents: Messages<typeof zh> = {
     district: "District",
     none: "None",
     add: "Filter by “{name}” ({count} patents)",
-    sample: "Counted over the latest {count} imported",
+    sample: "Counted over the latest {count}",
   },
   export: { button: "Export", fileName: "Patent search.xlsx", failed: "The export failed. Please try again later." },
   detail: {

@@ -87,7 +87,7 @@ const patents = {
     district: "区县",
     none: "无",
     add: "按“{name}”筛选（{count} 件）",
-    sample: "按最后导入的 {count} 件计数",
+    sample: "按最新的 {count} 件计数",
   },
   export: { button: "导出", fileName: "专利检索结果.xlsx", failed: "导出失败，请稍后重试" },
   detail: {

@@ -115,7 +115,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       segments: JSON.parse(row.segments) as string[],
       applicants: JSON.parse(row.applicants) as string[],
     }));
-    await indexPatents(app, dialect, patents, []);
+    // patent_facts as made above; migration 0022 keys it on SQLite.
+    await indexPatents(app, dialect, patents, [], false);
     after = rows[rows.length - 1].id;
   }
 

@@ -2,9 +2,9 @@ import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { companyNameKey } from "../../../contract/patents/normalise";
 import type { PatentRecord } from "../../../contract/patents/record";
 import type { Dialect } from "../../db/database";
-import type { Database, PatentsTable } from "../../db/schema";
+import type { Database, PatentFactsTable, PatentsTable } from "../../db/schema";
 import { toDbTime } from "../../db/time";
-import { fts5Document, indexedText, tsvectorLiteral } from "./search/fullText";
+import { fts5Document, fullTextKey, indexedText, tsvectorLiteral } from "./search/fullText";
 import { numberKey } from "./search/sql";
 import { codeOf, codesOfStored, COUNTED, facetOfCode, idOfCode, ipcCodes, storedCodes, valuesOf, type FacetValue, type IndexedPatent, type StoredCodes } from "./search/values";
 
@@ -70,12 +70,12 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
   const duplicates = batch.length - byNumber.size;
   const now = toDbTime(dialect, new Date());
   const records = [...byNumber.values()];
-  const kept: { id: number; facetCodes: StoredCodes }[] = [];
+  const kept: { id: number; publicationDate: string; facetCodes: StoredCodes }[] = [];
   for (const chunk of chunks([...byNumber.keys()], STATEMENT_ROWS)) {
     const rows = await trx
       .selectFrom("patents as p")
       .innerJoin("patentFacts as f", "f.patentId", "p.id")
-      .select(["p.id", "f.facetCodes"])
+      .select(["p.id", "f.publicationDate", "f.facetCodes"])
       .where("p.publicationNumber", "in", chunk)
       .execute();
     kept.push(...rows);
@@ -100,12 +100,13 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
     return id;
   };
   const keptIds = kept.map((row) => row.id);
-  for (const chunk of chunks(keptIds, STATEMENT_ROWS)) {
-    await trx.deleteFrom("patentFacts").where("patentId", "in", chunk).execute();
-    await trx.deleteFrom("patentApplicants").where("patentId", "in", chunk).execute();
-    await trx.deleteFrom("patentIpc").where("patentId", "in", chunk).execute();
-    if (dialect === "sqlite") await sql`delete from patents_fts where rowid in (${sql.join(chunk)})`.execute(trx);
-    else await sql`delete from patent_search where patent_id in (${sql.join(chunk)})`.execute(trx);
+  for (const chunk of chunks(kept, STATEMENT_ROWS)) {
+    const chunkIds = chunk.map((row) => row.id);
+    await trx.deleteFrom("patentFacts").where("patentId", "in", chunkIds).execute();
+    await trx.deleteFrom("patentApplicants").where("patentId", "in", chunkIds).execute();
+    await trx.deleteFrom("patentIpc").where("patentId", "in", chunkIds).execute();
+    if (dialect === "sqlite") await sql`delete from patents_fts where rowid in (${sql.join(chunk.map((row) => fullTextKey(row.publicationDate, row.id)))})`.execute(trx);
+    else await sql`delete from patent_search where patent_id in (${sql.join(chunkIds)})`.execute(trx);
   }
 
   const applicants = records.flatMap((record) =>
@@ -144,7 +145,14 @@ export interface PatentToIndex extends IndexedPatent {
  * once (migration 0021): so `db` must be a transaction there (an import's, or the migration's),
  * or the changes would never be added.
  */
-export async function indexPatents(db: Kysely<Database>, dialect: Dialect, patents: readonly PatentToIndex[], replaced: readonly StoredCodes[]): Promise<void> {
+export async function indexPatents(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  patents: readonly PatentToIndex[],
+  replaced: readonly StoredCodes[],
+  /** false: patent_facts as migration 0021 made it, before 0022 keyed it on SQLite (0021 indexes the patents stored before it). */
+  factsKeyed = true,
+): Promise<void> {
   const state = await transactionState(db);
   const values = patents.map(valuesOf);
   const ids = await valueIds(db, values.flat(), state.values);
@@ -174,19 +182,46 @@ export async function indexPatents(db: Kysely<Database>, dialect: Dialect, paten
     }
   }
 
-  const facts = patents.map((patent, index) => ({
+  const facts = patents.map((patent, index) => factsOf(dialect, patent, codes[index], factsKeyed));
+  for (const chunk of chunks(facts, STATEMENT_ROWS)) await db.insertInto("patentFacts").values(chunk).execute();
+  await writeFullText(
+    db,
+    dialect,
+    patents.map((patent, index) => ({ ...patent, codes: codes[index] })),
+  );
+}
+
+/** A patent's patent_facts row; on SQLite keyed as its full-text document is, so that a walk of the index reads the rows in their order. */
+export function factsOf(
+  dialect: Dialect,
+  patent: { id: number; applyDate: string | null; publicationDate: string | null },
+  codes: readonly number[],
+  keyed = true,
+): Insertable<PatentFactsTable> {
+  return {
+    ...(dialect === "sqlite" && keyed ? { fullTextKey: fullTextKey(patent.publicationDate, patent.id) } : {}),
     patentId: patent.id,
     applyDate: patent.applyDate ?? "",
     publicationDate: patent.publicationDate ?? "",
-    facetCodes: storedCodes(dialect, codes[index]),
-  }));
-  for (const chunk of chunks(facts, STATEMENT_ROWS)) await db.insertInto("patentFacts").values(chunk).execute();
-  for (const chunk of chunks(patents.map((patent, index) => ({ patent, codes: codes[index] })), STATEMENT_ROWS)) {
-    const rows = chunk.map(({ patent, codes: tags }) => {
-      const tokens = indexedText(patent.title, patent.abstract, tags);
+    facetCodes: storedCodes(dialect, codes),
+  };
+}
+
+/**
+ * The full-text documents of patents with their facet codes: FTS5 rows keyed by fullTextKey on
+ * SQLite, tsvectors on PostgreSQL. Also what migration 0022 writes anew.
+ */
+export async function writeFullText(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  patents: readonly { id: number; title: string; abstract: string | null; publicationDate: string | null; codes: readonly number[] }[],
+): Promise<void> {
+  for (const chunk of chunks(patents, STATEMENT_ROWS)) {
+    const rows = chunk.map((patent) => {
+      const tokens = indexedText(patent.title, patent.abstract, patent.codes);
       if (dialect === "postgres") return sql`(${patent.id}, ${tsvectorLiteral(tokens)}::tsvector)`;
       const document = fts5Document(tokens);
-      return sql`(${patent.id}, ${document.title}, ${document.abstract}, ${document.tags})`;
+      return sql`(${fullTextKey(patent.publicationDate, patent.id)}, ${document.title}, ${document.abstract}, ${document.tags})`;
     });
     if (dialect === "postgres") await sql`insert into patent_search (patent_id, search_vector) values ${sql.join(rows)}`.execute(db);
     else await sql`insert into patents_fts (rowid, title, abstract, tags) values ${sql.join(rows)}`.execute(db);

@@ -1,8 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../server/db/database";
+import { migrateToLatest } from "../../../server/db/migrate";
 import { migrationsFor } from "../../../server/db/migrations";
+import { createLogger } from "../../../server/logger";
+import { SqlPatentSearch } from "../../../server/modules/patents/search/sql";
 
 /**
  * The names databases already record as applied. Migrations are found in their folder by file
@@ -64,5 +69,60 @@ describe("migrations found in server/db/migrations", () => {
       rmSync(folder, { recursive: true, force: true });
       await expect(migrationsFor("sqlite", withFiles({ "0001_first.mjs": UP, "0002_Widgets.mjs": UP }))).rejects.toThrow(/not run as migrations: 0002_Widgets\.mjs/);
     });
+  });
+});
+
+describe("the patents stored before the search was re-keyed (migrations 0021 and 0022)", () => {
+  it("are found after them on SQLite, listed by publication date, a later page along the index's walk", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "migrations-patents-"));
+    const log = createLogger({ logLevel: "silent" });
+    const database = await openDatabase({ database: { kind: "sqlite", file: join(dir, "platform.db") } }, log);
+    try {
+      const migrator = new Migrator({ db: database.db.withoutPlugins(), provider: { getMigrations: () => migrationsFor("sqlite") } });
+      expect((await migrator.migrateTo("0019_last_visits")).error).toBeUndefined();
+      const lists = { applicants: "[]", inventors: "[]", ipc: "[]", cpc: "[]", priorityNumbers: "[]", family: "[]", segments: "[]" };
+      const patent = (number: string, title: string, publicationDate: string) => ({
+        ...lists,
+        publicationNumber: number,
+        applicationNumber: null,
+        applicationKey: null,
+        applyDate: "",
+        applyYear: null,
+        publicationDate,
+        grantDate: "",
+        grantYear: null,
+        title,
+        abstract: null,
+        applicantAddress: null,
+        province: null,
+        city: null,
+        district: null,
+        creditCode: null,
+        mainIpc: null,
+        patentType: "invention",
+        legalStatus: "valid",
+        citedBy: null,
+        jurisdiction: null,
+      });
+      await database.db
+        .insertInto("patents")
+        .values([
+          patent("CN1A", "晶圆键合装置", "2020-05-01"),
+          patent("CN2A", "一种键合方法", "2023-01-09"),
+          patent("CN3A", "芯片封装结构", "2021-07-07"),
+          patent("CN4A", "混合键合工艺", ""),
+          patent("CN5A", "键合强度测试", "2021-07-07"),
+        ])
+        .execute();
+      await migrateToLatest(database, log);
+      const engine = new SqlPatentSearch(database.db, "sqlite");
+      const numbers = async (offset: number, limit: number) => (await engine.search({ q: "键合" }, { offset, limit })).records.map((row) => row.publicationNumber);
+      expect(await numbers(0, 10)).toEqual(["CN2A", "CN5A", "CN1A", "CN4A"]);
+      expect(await numbers(1, 2)).toEqual(["CN5A", "CN1A"]);
+      expect((await engine.search({ q: "封装" }, { offset: 0, limit: 10 })).records.map((row) => row.publicationNumber)).toEqual(["CN3A"]);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -61,6 +61,16 @@ export function tsvectorLiteral(text: IndexedText): string {
   return [...tokens, ...text.codes.map((code) => quoted(tagOf(code)))].join(" ");
 }
 
+/**
+ * The FTS5 rowid of a patent: its publication date (yyyymmdd, 0 when unknown) in the high bits,
+ * its id in the low 32. FTS5 walks its matches in rowid order, so that order is the list's
+ * default one (the latest publication first, then the highest id): a page of a broad query is
+ * the first rows of the walk, not a sort of its matches. A bigint: the key passes 2^53.
+ */
+export const fullTextKey = (publicationDate: string | null, id: number): bigint => (BigInt(publicationDate ? publicationDate.replaceAll("-", "") : 0) << 32n) | BigInt(id);
+/** The patent id of an FTS5 rowid, in SQL. */
+export const FULL_TEXT_ID = "(t.rowid & 4294967295)";
+
 /** The FTS5 row of a patent's tokens (contentless: only the tokens are kept), its tags in a column of their own. */
 export function fts5Document(text: IndexedText): { title: string; abstract: string; tags: string } {
   return { title: text.title.join(" "), abstract: text.abstract.join(" "), tags: text.codes.map(tagOf).join(" ") };

@@ -10,7 +10,7 @@ import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
-import { fts5Match, tsqueryLiteral, type TextQuery } from "./fullText";
+import { FULL_TEXT_ID, fts5Match, fullTextKey, tsqueryLiteral, type TextQuery } from "./fullText";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -132,8 +132,10 @@ interface Reading {
   tagGroups?: readonly (readonly number[])[];
   /** Conditions on `id`. */
   where?: (id: string) => Fragment[];
+  /** "latest": the engine's own order (head); on SQLite the default order, FTS5's walk when it is asked. */
   order?: "latest" | Fragment;
   limit?: number;
+  offset?: number;
   /**
    * The full-text index gives the whole set first (PostgreSQL): for a query made narrow by its
    * tags (a window of months), where the planner, misjudging how few they select, would walk the
@@ -161,7 +163,7 @@ const MONTH_FACETS: ReadonlySet<Facet> = new Set<Facet>(["applyMonth", "publicat
 const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.where.length === 0;
 
 /**
- * The search on the platform's own database, SQLite or PostgreSQL (migrations 0017 and 0021).
+ * The search on the platform's own database, SQLite or PostgreSQL (migrations 0017, 0021 and 0022).
  * Keywords and the filters on facet values are one query of the full-text index (FTS5, or the
  * tsvector's GIN index): the filters are the tags of their values (values.ts), so the index
  * intersects them with the keywords. What it does not hold (numbers, inventors, a date range
@@ -347,21 +349,31 @@ export class SqlPatentSearch implements PatentSearchEngine {
       if (singles.length > 0) where.push(sql`f.facet_codes @> ${singles}::int[]`);
       for (const group of text.tagGroups.filter((several) => several.length > 1)) where.push(sql`f.facet_codes && ${[...group]}::int[]`);
     } else if (this.postgres) {
-      id = "s.patent_id";
       const matched = sql`s.search_vector @@ ${tsqueryLiteral(text)}::tsquery`;
-      // OFFSET 0 keeps the subquery apart: the planner cannot fold it into a walk of another index.
-      const search = reading.setFirst ? sql`(select s.patent_id from patent_search s where ${matched} offset 0) s` : sql`patent_search s`;
-      from = facts ? sql`${search} join patent_facts f on f.patent_id = s.patent_id` : search;
-      if (!reading.setFirst) where.push(matched);
+      if (reading.setFirst && facts) {
+        // The set as an array first, then the facts of its ids by their key: the planner can neither
+        // fold it into a walk of the date index nor hash the whole facts table to join a few thousand.
+        id = "f.patent_id";
+        from = sql`patent_facts f`;
+        where.push(sql`f.patent_id = any(array(select s.patent_id from patent_search s where ${matched}))`);
+      } else {
+        id = "s.patent_id";
+        from = facts ? sql`patent_search s join patent_facts f on f.patent_id = s.patent_id` : sql`patent_search s`;
+        where.push(matched);
+      }
     } else {
       // CROSS JOIN keeps the full-text table the outer loop, in its own rowid order.
-      id = "t.rowid";
+      id = FULL_TEXT_ID;
       from = facts ? sql`patents_fts t cross join patent_facts f` : sql`patents_fts t`;
-      where.push(sql`patents_fts match ${fts5Match(text)}`, ...(facts ? [sql`f.patent_id = t.rowid`] : []));
+      where.push(sql`patents_fts match ${fts5Match(text)}`, ...(facts ? [sql`f.full_text_key = t.rowid`] : []));
     }
     where.push(...(reading.where?.(id) ?? []), ...plan.where);
-    const order = reading.order === "latest" ? sql`order by ${sql.raw(id)} desc` : (reading.order ?? sql``);
-    return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${reading.limit === undefined ? sql`` : sql`limit ${reading.limit}`}`;
+    // The latest in the index's order (head): on SQLite the list's default order, FTS5's walk when
+    // it is asked (its rowid is that order's key, fullTextKey); on PostgreSQL the latest imported.
+    const latest = id === FULL_TEXT_ID ? sql`order by t.rowid desc` : this.postgres ? sql`order by ${sql.raw(id)} desc` : sql`order by f.publication_date desc, f.patent_id desc`;
+    const order = reading.order === "latest" ? latest : (reading.order ?? sql``);
+    const limit = reading.limit === undefined ? sql`` : sql`limit ${reading.limit}${reading.offset ? sql` offset ${reading.offset}` : sql``}`;
+    return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${limit}`;
   }
 
   /** How many match, counted up to `limit`: in no order, so that PostgreSQL stops at the limit. */
@@ -376,11 +388,14 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The latest matches, up to `limit`, in one row: their number and their facet codes. On SQLite
-   * its cost is that of the `limit` matches, however many more there are (FTS5 walks its rowids
-   * newest first). PostgreSQL's GIN index gives a set in no order: keywords are found there either
-   * by walking the patents newest first, testing each one's vector, or by reading every match and
-   * keeping the latest, as its planner judges cheaper.
+   * The latest matches in the order of the engine's index, up to `limit`, in one row: their number
+   * and their facet codes. On SQLite the latest published (FTS5 walks its rowids, fullTextKey, in
+   * the list's default order), at the cost of the `limit` matches however many more there are. On
+   * PostgreSQL the latest imported: its GIN index gives a set in no order, so keywords are found
+   * either by walking the patents newest first, testing each one's vector (the table lies in
+   * their order), or by reading every match and keeping the latest, as its planner judges
+   * cheaper; ordering them by date instead read the rows at random, 0.2-1.5 s for a broad
+   * keyword at a million patents.
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
     const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes`, facts: true, order: "latest", limit });
@@ -524,33 +539,17 @@ export class SqlPatentSearch implements PatentSearchEngine {
    */
   private async pageOfMany(plan: Plan, page: PatentPageRequest, sample: ReadonlyMap<number, number>, scale: number): Promise<number[]> {
     if (plan.text === null) return this.pageWithin(plan, page);
-    const [first] = ordersOf(page.orders);
-    const [monthFacet, yearFacet]: [Facet, Facet] = first.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
-    const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).execute();
-    const months = values.filter((row) => row.facet === monthFacet).sort((a, b) => (first.asc ? 1 : -1) * compareText(a.value, b.value));
+    const months = await this.months(ordersOf(page.orders)[0]);
     const wanted = page.offset + page.limit;
     /** How many of the first months reach `wanted` matches, each counted as the sample counts it times `factor`. */
     const reaching = (factor: number) => {
       let length = 0;
-      for (let counted = 0; length < months.length && counted < wanted; length++) counted += factor * Math.max(0, sample.get(codeOf(months[length].id, monthFacet)) ?? 0);
+      for (let counted = 0; length < months.codes.length && counted < wanted; length++) counted += factor * Math.max(0, sample.get(months.codes[length]) ?? 0);
       return length;
     };
-    const yearOf = (month: { value: string }) => month.value.slice(0, 4);
-    const monthsOfYear = new Map<string, number>();
-    for (const month of months) if (month.value !== "") monthsOfYear.set(yearOf(month), (monthsOfYear.get(yearOf(month)) ?? 0) + 1);
     const read = async (length: number) => {
-      const window = months.slice(0, length);
-      // A year whose every month is in the window is one tag instead of twelve.
-      const inWindow = new Map<string, number>();
-      for (const month of window) if (month.value !== "") inWindow.set(yearOf(month), (inWindow.get(yearOf(month)) ?? 0) + 1);
-      const years = values.filter((row) => row.facet === yearFacet && inWindow.get(row.value) === monthsOfYear.get(row.value));
-      const whole = new Set(years.map((row) => row.value));
-      const tags = [
-        ...years.map((row) => codeOf(row.id, yearFacet)),
-        ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
-      ];
       const rows = await this.rows<{ id: unknown }>(
-        this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, tagGroups: [tags], order: this.orderBy(page.orders), limit: wanted, setFirst: true }),
+        this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, tagGroups: [months.window(length)], order: this.orderBy(page.orders), limit: wanted, setFirst: true }),
       );
       return rows.map((row) => Number(row.id));
     };
@@ -559,6 +558,48 @@ export class SqlPatentSearch implements PatentSearchEngine {
     let ids = guessed < proven ? await read(guessed) : [];
     if (ids.length < wanted) ids = await read(proven);
     return ids.slice(page.offset);
+  }
+
+  /**
+   * The months of an order's date, first to last in that order (unknown last when descending), as
+   * tags: `codes` each month's, `window(length)` the tags of the first `length` months, a year whose
+   * every month is among them one tag instead of twelve.
+   */
+  private async months(order: PatentOrder): Promise<{ codes: number[]; window(length: number): number[] }> {
+    const [monthFacet, yearFacet]: [Facet, Facet] = order.column === "applyDate" ? ["applyMonth", "applyYear"] : ["publicationMonth", "publicationYear"];
+    const values = await this.db.selectFrom("patentFacetValues").select(["id", "facet", "value"]).where("facet", "in", [monthFacet, yearFacet]).execute();
+    const months = values.filter((row) => row.facet === monthFacet).sort((a, b) => (order.asc ? 1 : -1) * compareText(a.value, b.value));
+    const yearOf = (month: { value: string }) => month.value.slice(0, 4);
+    const monthsOfYear = new Map<string, number>();
+    for (const month of months) if (month.value !== "") monthsOfYear.set(yearOf(month), (monthsOfYear.get(yearOf(month)) ?? 0) + 1);
+    return {
+      codes: months.map((month) => codeOf(month.id, monthFacet)),
+      window(length) {
+        const window = months.slice(0, length);
+        const inWindow = new Map<string, number>();
+        for (const month of window) if (month.value !== "") inWindow.set(yearOf(month), (inWindow.get(yearOf(month)) ?? 0) + 1);
+        const years = values.filter((row) => row.facet === yearFacet && inWindow.get(row.value) === monthsOfYear.get(row.value));
+        const whole = new Set(years.map((row) => row.value));
+        return [
+          ...years.map((row) => codeOf(row.id, yearFacet)),
+          ...window.filter((month) => month.value === "" || !whole.has(yearOf(month))).map((month) => codeOf(month.id, monthFacet)),
+        ];
+      },
+    };
+  }
+
+  /** Whether a page is read along FTS5's walk: SQLite, the full-text index asked, the default order. */
+  private walksInOrder(plan: Plan, page: PatentPageRequest): boolean {
+    const [first, ...more] = ordersOf(page.orders);
+    return !this.postgres && plan.text !== null && more.length === 0 && first.column === DEFAULT_ORDER.column && first.asc === DEFAULT_ORDER.asc;
+  }
+
+  /** A page of the matches as FTS5 walks them, in the default order: its cost is that of the rows up to the page's end, however many match. */
+  private async pageOfWalk(plan: Plan, page: PatentPageRequest): Promise<number[]> {
+    const rows = await this.rows<{ id: unknown }>(
+      this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, order: "latest", limit: page.limit, offset: page.offset }),
+    );
+    return rows.map((row) => Number(row.id));
   }
 
   /** The wide rows of the ids, in the ids' order. */
@@ -604,13 +645,22 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return this.summaryOf(await this.selection(query));
   }
 
-  /** A result the summary's sample holds is read whole and sorted; a larger one by months (pageOfMany). */
+  /**
+   * On SQLite, a page in the default order of a query of the full-text index is read along the
+   * index's walk (pageOfWalk). Otherwise a result the summary's sample holds is read whole and
+   * sorted, a larger one by months (pageOfMany).
+   */
   async search(query: PatentQuery, page: PatentPageRequest, summary?: PatentSummary): Promise<PatentSearchResult> {
     const plan = await this.selection(query, summary !== undefined);
     const { latestMonths, ...found } = summary ?? (await this.summaryOf(plan));
-    if (plan.none) return { ...found, records: [] };
+    // A page past the count (of no match at all, say) has nothing to read: an empty walk would read the whole index of its terms.
+    if (plan.none || page.offset >= found.total) return { ...found, records: [] };
     const many = found.totalCapped || found.facetsSample !== null;
-    const ids = many ? await this.pageOfMany(plan, page, latestMonths, found.facetsSample ? found.total / found.facetsSample : 1) : await this.pageWithin(plan, page);
+    const ids = this.walksInOrder(plan, page)
+      ? await this.pageOfWalk(plan, page)
+      : many
+        ? await this.pageOfMany(plan, page, latestMonths, found.facetsSample ? found.total / found.facetsSample : 1)
+        : await this.pageWithin(plan, page);
     return { ...found, records: await this.listed(ids) };
   }
 
@@ -669,19 +719,36 @@ export class SqlPatentSearch implements PatentSearchEngine {
     const plan = await this.plan(query);
     if (plan.none) return [];
     const { singleCharacters } = parseQuery(query.q ?? "");
+    // The ids' range as well: FTS5 reads its index between those rowids only (their keys' range).
+    const within = await this.idRange(ids);
     const rows = await this.rows<{ id: unknown }>(
       this.matches(
         { ...plan, where: [...plan.where, ...this.singles(singleCharacters)] },
         {
           columns: (id) => sql`${sql.raw(id)} as id`,
           facts: false,
-          // The ids' range as well: FTS5 reads its index between those rowids only.
-          where: (id) => [sql`${sql.raw(id)} between ${Math.min(...ids)} and ${Math.max(...ids)}`, this.amongIds(id, ids)],
+          where: (id) => [within(id), this.amongIds(id, ids)],
           order: sql`order by 1`,
         },
       ),
     );
     return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * A condition a statement over the matches (its patent id `id`) reads the ids' range with: on
+   * SQLite with the full-text index, the range of their FTS5 keys (their publication dates', then
+   * any id), so that FTS5 reads its index there only.
+   */
+  private async idRange(ids: readonly number[]): Promise<(id: string) => Fragment> {
+    const [low, high] = [Math.min(...ids), Math.max(...ids)];
+    const byId = (id: string) => sql`${sql.raw(id)} between ${low} and ${high}`;
+    if (this.postgres) return byId;
+    const [dates] = await this.rows<{ first: string | null; last: string | null }>(
+      sql`select min(publication_date) as first, max(publication_date) as last from patent_facts where ${this.amongIds("patent_id", ids)}`,
+    );
+    const keys = sql`t.rowid between ${fullTextKey(dates.first, 0)} and ${fullTextKey(dates.last, 0xffffffff)}`;
+    return (id) => (id === FULL_TEXT_ID ? keys : byId(id));
   }
 
   async byId(id: number): Promise<PatentDetail | undefined> {

@@ -31,7 +31,7 @@ describe("the patent search's facets", () => {
     storeSession([MenuCode.PATENT_SEARCH]);
     stubNetwork(answering({ total: 10_000, totalCapped: true, facets, facetsSample: 2000 }));
     renderInRefine("/patents?q=芯片", <PatentSearchPage />);
-    expect(await screen.findByTestId("patent-facets-sample")).toHaveTextContent("按最后导入的 2,000 件计数");
+    expect(await screen.findByTestId("patent-facets-sample")).toHaveTextContent("按最新的 2,000 件计数");
     expect(screen.getByTestId("patent-facet-patentType-invention")).toHaveTextContent("1,500");
   });
 
