@@ -137,9 +137,9 @@ interface Reading {
   limit?: number;
   offset?: number;
   /**
-   * The full-text index gives the whole set first (PostgreSQL): for a query made narrow by its
-   * tags (a window of months), where the planner, misjudging how few they select, would walk the
-   * sort's index testing every patent's vector.
+   * The full-text index gives the whole set first, whose facts are then read (PostgreSQL): for a
+   * query made narrow by its tags (a window of months), where the planner, misjudging how few they
+   * select, would walk the sort's index testing every patent's vector.
    */
   setFirst?: boolean;
 }
@@ -350,7 +350,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       for (const group of text.tagGroups.filter((several) => several.length > 1)) where.push(sql`f.facet_codes && ${[...group]}::int[]`);
     } else if (this.postgres) {
       const matched = sql`s.search_vector @@ ${tsqueryLiteral(text)}::tsquery`;
-      if (reading.setFirst && facts) {
+      if (reading.setFirst) {
         // The set as an array first, then the facts of its ids by their key: the planner can neither
         // fold it into a walk of the date index nor hash the whole facts table to join a few thousand.
         id = "f.patent_id";
@@ -370,7 +370,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     where.push(...(reading.where?.(id) ?? []), ...plan.where);
     // The latest in the index's order (head): on SQLite the list's default order, FTS5's walk when
     // it is asked (its rowid is that order's key, fullTextKey); on PostgreSQL the latest imported.
-    const latest = id === FULL_TEXT_ID ? sql`order by t.rowid desc` : this.postgres ? sql`order by ${sql.raw(id)} desc` : sql`order by f.publication_date desc, f.patent_id desc`;
+    const latest = id === FULL_TEXT_ID ? sql`order by t.rowid desc` : this.postgres ? sql`order by ${sql.raw(id)} desc` : this.orderBy(undefined);
     const order = reading.order === "latest" ? latest : (reading.order ?? sql``);
     const limit = reading.limit === undefined ? sql`` : sql`limit ${reading.limit}${reading.offset ? sql` offset ${reading.offset}` : sql``}`;
     return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${limit}`;
@@ -720,7 +720,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (plan.none) return [];
     const { singleCharacters } = parseQuery(query.q ?? "");
     // The ids' range as well: FTS5 reads its index between those rowids only (their keys' range).
-    const within = await this.idRange(ids);
+    const within = await this.idRange(plan, ids);
     const rows = await this.rows<{ id: unknown }>(
       this.matches(
         { ...plan, where: [...plan.where, ...this.singles(singleCharacters)] },
@@ -740,10 +740,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * SQLite with the full-text index, the range of their FTS5 keys (their publication dates', then
    * any id), so that FTS5 reads its index there only.
    */
-  private async idRange(ids: readonly number[]): Promise<(id: string) => Fragment> {
+  private async idRange(plan: Plan, ids: readonly number[]): Promise<(id: string) => Fragment> {
     const [low, high] = [Math.min(...ids), Math.max(...ids)];
     const byId = (id: string) => sql`${sql.raw(id)} between ${low} and ${high}`;
-    if (this.postgres) return byId;
+    if (this.postgres || plan.text === null) return byId;
     const [dates] = await this.rows<{ first: string | null; last: string | null }>(
       sql`select min(publication_date) as first, max(publication_date) as last from patent_facts where ${this.amongIds("patent_id", ids)}`,
     );
