@@ -10,7 +10,7 @@ import { text, type CatalogKey } from "../../../i18n";
 import type { Locale } from "../../../../i18n/types";
 import type { Logger } from "../../../logger";
 import { ReaderFailure, type ColumnMapping, type OpenedExport, type StagedRow } from "../read";
-import { writePatents } from "../store";
+import { compactFullText, writePatents } from "../store";
 import { StagedRecords, stagingFolder } from "./staging";
 
 export const ImportMessages = {
@@ -152,7 +152,10 @@ export class PatentImports {
       let failure: CatalogKey | null;
       try {
         failure = (await this.stage(jobId, opened, staged, progress)) ?? (await this.apply(jobId, staged, progress));
-        if (failure === null) await this.deps.afterImport?.(jobId);
+        if (failure === null) {
+          await this.deps.afterImport?.(jobId);
+          await this.compact(jobId);
+        }
       } finally {
         // Gone before the job reads done or failed, as is its reader thread.
         await staged.remove();
@@ -232,6 +235,20 @@ export class PatentImports {
       if (signal.aborted) return FAILURES.stale;
       this.deps.log.error({ err: error, jobId }, "patent import: the patents could not be written");
       return FAILURES.write;
+    }
+  }
+
+  /**
+   * The full-text index the job wrote to, merged (store.ts compactFullText) before the job reads
+   * done, so that the searches after an import read it whole. The patents are committed already:
+   * a compaction cut short (the server closing) or failed leaves them as imported, only slower to search.
+   */
+  private async compact(jobId: number): Promise<void> {
+    const { db, dialect, log } = this.deps;
+    try {
+      await compactFullText(db, dialect, this.stopping.signal);
+    } catch (error) {
+      if (!this.stopping.signal.aborted) log.warn({ err: error, jobId }, "patent import: the full-text index could not be merged");
     }
   }
 

@@ -121,6 +121,8 @@ type Lookup = Fragment;
 interface Head {
   count: number;
   codes: Map<number, number>;
+  /** The matches after the head, as a condition on the full-text rowid (SQLite, FTS5 walked): what counting further reads. */
+  rest: ((id: string) => Fragment[]) | null;
 }
 
 /** What a statement over the matches reads: its columns (of `id`, the patent id, and `f`, its patent_facts row), and how. */
@@ -376,9 +378,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${limit}`;
   }
 
-  /** How many match, counted up to `limit`: in no order, so that PostgreSQL stops at the limit. */
-  private async countUpTo(plan: Plan, limit: number): Promise<number> {
-    const [row] = await this.rows<{ n: unknown }>(sql`select count(*) as n from (${this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, limit })}) m`);
+  /** How many match (and meet `where`, conditions on the id), counted up to `limit`: in no order, so that PostgreSQL stops at the limit. */
+  private async countUpTo(plan: Plan, limit: number, where?: (id: string) => Fragment[]): Promise<number> {
+    const [row] = await this.rows<{ n: unknown }>(sql`select count(*) as n from (${this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, where, limit })}) m`);
     return Number(row.n);
   }
 
@@ -398,9 +400,15 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * keyword at a million patents.
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
-    const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes`, facts: true, order: "latest", limit });
-    const [found] = await this.rows<{ n: unknown; codes: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes from (${latest}) m`);
-    return { count: Number(found.n), codes: countCodes(found.codes ?? "") };
+    // On FTS5's walk the head ends at its last rowid, below which the rest lies (its walk goes on from there).
+    const walked = !this.postgres && plan.text !== null;
+    const key = walked ? sql`, t.rowid as walk_key` : sql``;
+    const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes${key}`, facts: true, order: "latest", limit });
+    // As text: the key passes 2^53, past what a number holds exactly.
+    const last = walked ? sql`, cast(min(m.walk_key) as text) as last` : sql``;
+    const [found] = await this.rows<{ n: unknown; codes: string | null; last?: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes${last} from (${latest}) m`);
+    const end = typeof found.last === "string" ? BigInt(found.last) : null;
+    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rest: end === null ? null : (id) => (id === FULL_TEXT_ID ? [sql`t.rowid < ${end}`] : []) };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -630,7 +638,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
       return { ...none, total: Math.min(total, this.cap), totalCapped: total > this.cap, facets: await this.facetsOf(await this.keptCounts(SqlPatentSearch.FACET_SIZES)) };
     }
     const head = await this.head(plan, this.sample);
-    const count = head.count < this.sample ? head.count : await this.countUpTo(plan, this.cap + 1);
+    // A full head is counted further: on FTS5's walk only the rest, the head's count added.
+    const count =
+      head.count < this.sample ? head.count : head.rest ? head.count + (await this.countUpTo(plan, this.cap + 1 - head.count, head.rest)) : await this.countUpTo(plan, this.cap + 1);
     const latestMonths = new Map([...head.codes].filter(([code]) => MONTH_FACETS.has(facetOfCode(code))));
     return {
       total: Math.min(count, this.cap),
