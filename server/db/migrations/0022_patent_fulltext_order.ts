@@ -19,10 +19,18 @@ const BATCH = 2000;
  * patents on a 2-core machine). PostgreSQL's GIN index has no order; nothing changes there.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  if (dialect !== "sqlite") return;
+  if (dialect === "sqlite") await writeFullTextAnew(db, dialect);
+}
+
+/**
+ * SQLite's full-text index and patent_facts written anew under the current fullTextKey, from the
+ * patents' text and the facet codes patent_facts keeps (keyed by id before this migration, by an
+ * earlier fullTextKey after it: migration 0023).
+ */
+export async function writeFullTextAnew(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`drop table patents_fts`.execute(db);
   await sql`create virtual table patents_fts using fts5(title, abstract, tags, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0")`.execute(db);
-  await sql`alter table patent_facts rename to patent_facts_by_id`.execute(db);
+  await sql`alter table patent_facts rename to patent_facts_before`.execute(db);
   await sql`drop index patent_facts_apply_date_idx`.execute(db);
   await sql`drop index patent_facts_publication_date_idx`.execute(db);
   await db.schema
@@ -38,7 +46,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (let after = 0; ; ) {
     const rows = await sql<{ id: number; title: string; abstract: string | null; applyDate: string; publicationDate: string; facetCodes: string }>`
       select p.id, p.title, p.abstract, f.apply_date, f.publication_date, f.facet_codes
-      from patents p join patent_facts_by_id f on f.patent_id = p.id
+      from patents p join patent_facts_before f on f.patent_id = p.id
       where p.id > ${after} order by p.id limit ${BATCH}`.execute(app);
     if (rows.rows.length === 0) break;
     const patents = rows.rows.map((row) => ({ ...row, codes: codesOfStored(row.facetCodes) }));
@@ -49,7 +57,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await writeFullText(app, dialect, patents);
     after = patents[patents.length - 1].id;
   }
-  await sql`drop table patent_facts_by_id`.execute(db);
+  await sql`drop table patent_facts_before`.execute(db);
   await db.schema.createIndex("patent_facts_apply_date_idx").on("patent_facts").columns(["apply_date", "patent_id"]).execute();
   await db.schema.createIndex("patent_facts_publication_date_idx").on("patent_facts").columns(["publication_date", "patent_id"]).execute();
 }

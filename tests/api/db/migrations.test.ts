@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Migrator } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../server/db/database";
+import { openDatabase, type DatabaseHandle } from "../../../server/db/database";
 import { migrateToLatest } from "../../../server/db/migrate";
 import { migrationsFor } from "../../../server/db/migrations";
 import { createLogger } from "../../../server/logger";
@@ -72,57 +72,71 @@ describe("migrations found in server/db/migrations", () => {
   });
 });
 
-describe("the patents stored before the search was re-keyed (migrations 0021 and 0022)", () => {
-  it("are found after them on SQLite, listed by publication date, a later page along the index's walk", async () => {
+describe("the patents stored before the search was re-keyed (migrations 0021, 0022 and 0023)", () => {
+  const lists = { applicants: "[]", inventors: "[]", ipc: "[]", cpc: "[]", priorityNumbers: "[]", family: "[]", segments: "[]" };
+  const patent = (number: string, title: string, publicationDate: string) => ({
+    ...lists,
+    publicationNumber: number,
+    applicationNumber: null,
+    applicationKey: null,
+    applyDate: "",
+    applyYear: null,
+    publicationDate,
+    grantDate: "",
+    grantYear: null,
+    title,
+    abstract: null,
+    applicantAddress: null,
+    province: null,
+    city: null,
+    district: null,
+    creditCode: null,
+    mainIpc: null,
+    patentType: "invention",
+    legalStatus: "valid",
+    citedBy: null,
+    jurisdiction: null,
+  });
+  const PATENTS = [
+    patent("CN1A", "晶圆键合装置", "2020-05-01"),
+    patent("CN2A", "一种键合方法", "2023-01-09"),
+    patent("CN3A", "芯片封装结构", "2021-07-07"),
+    patent("CN4A", "混合键合工艺", ""),
+    patent("CN5A", "键合强度测试", "2021-07-07"),
+  ];
+
+  /** A SQLite database migrated to `before` with the patents stored, then `between` done to it, then migrated to the latest; answers what it finds. */
+  async function searchedAfter(before: string, between: (database: DatabaseHandle) => Promise<void>): Promise<{ all: string[]; page: string[]; other: string[] }> {
     const dir = mkdtempSync(join(tmpdir(), "migrations-patents-"));
     const log = createLogger({ logLevel: "silent" });
     const database = await openDatabase({ database: { kind: "sqlite", file: join(dir, "platform.db") } }, log);
     try {
       const migrator = new Migrator({ db: database.db.withoutPlugins(), provider: { getMigrations: () => migrationsFor("sqlite") } });
       expect((await migrator.migrateTo("0019_last_visits")).error).toBeUndefined();
-      const lists = { applicants: "[]", inventors: "[]", ipc: "[]", cpc: "[]", priorityNumbers: "[]", family: "[]", segments: "[]" };
-      const patent = (number: string, title: string, publicationDate: string) => ({
-        ...lists,
-        publicationNumber: number,
-        applicationNumber: null,
-        applicationKey: null,
-        applyDate: "",
-        applyYear: null,
-        publicationDate,
-        grantDate: "",
-        grantYear: null,
-        title,
-        abstract: null,
-        applicantAddress: null,
-        province: null,
-        city: null,
-        district: null,
-        creditCode: null,
-        mainIpc: null,
-        patentType: "invention",
-        legalStatus: "valid",
-        citedBy: null,
-        jurisdiction: null,
-      });
-      await database.db
-        .insertInto("patents")
-        .values([
-          patent("CN1A", "晶圆键合装置", "2020-05-01"),
-          patent("CN2A", "一种键合方法", "2023-01-09"),
-          patent("CN3A", "芯片封装结构", "2021-07-07"),
-          patent("CN4A", "混合键合工艺", ""),
-          patent("CN5A", "键合强度测试", "2021-07-07"),
-        ])
-        .execute();
+      await database.db.insertInto("patents").values(PATENTS).execute();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      await between(database);
       await migrateToLatest(database, log);
       const engine = new SqlPatentSearch(database.db, "sqlite");
-      const numbers = async (offset: number, limit: number) => (await engine.search({ q: "键合" }, { offset, limit })).records.map((row) => row.publicationNumber);
-      expect(await numbers(0, 10)).toEqual(["CN2A", "CN5A", "CN1A", "CN4A"]);
-      expect(await numbers(1, 2)).toEqual(["CN5A", "CN1A"]);
-      expect((await engine.search({ q: "封装" }, { offset: 0, limit: 10 })).records.map((row) => row.publicationNumber)).toEqual(["CN3A"]);
+      const numbers = async (q: string, offset: number, limit: number) => (await engine.search({ q }, { offset, limit })).records.map((row) => row.publicationNumber);
+      return { all: await numbers("键合", 0, 10), page: await numbers("键合", 1, 2), other: await numbers("封装", 0, 10) };
     } finally {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  const LISTED = { all: ["CN2A", "CN5A", "CN1A", "CN4A"], page: ["CN5A", "CN1A"], other: ["CN3A"] };
+
+  it("are found after them on SQLite, listed by publication date, a later page along the index's walk", async () => {
+    expect(await searchedAfter("0019_last_visits", async () => {})).toEqual(LISTED);
+  });
+
+  it("are found after 0023 where 0022 keyed them counting the date and the id up", async () => {
+    const keyedUp = async ({ db }: DatabaseHandle) => {
+      await sql`update patent_facts set full_text_key = (cast(replace(publication_date, '-', '') as integer) << 32) | patent_id`.execute(db);
+      await sql`delete from patents_fts`.execute(db);
+    };
+    expect(await searchedAfter("0022_patent_fulltext_order", keyedUp)).toEqual(LISTED);
   });
 });

@@ -61,15 +61,22 @@ export function tsvectorLiteral(text: IndexedText): string {
   return [...tokens, ...text.codes.map((code) => quoted(tagOf(code)))].join(" ");
 }
 
+/** The largest yyyymmdd a key holds, and the largest id. */
+const LAST_DAY = 99_991_231n;
+const ID_MAX = 0xffff_ffffn;
+
 /**
- * The FTS5 rowid of a patent: its publication date (yyyymmdd, 0 when unknown) in the high bits,
- * its id in the low 32. FTS5 walks its matches in rowid order, so that order is the list's
- * default one (the latest publication first, then the highest id): a page of a broad query is
- * the first rows of the walk, not a sort of its matches. A bigint: the key passes 2^53.
+ * The FTS5 rowid of a patent: in the list's default order (the latest publication first, then
+ * the highest id), ascending. FTS5 walks its matches in rowid order, so a page of a broad query is
+ * the first rows of the walk, not a sort of its matches; and it walks them ascending at two thirds
+ * of what a descending walk costs (which reads each page of its lists forward first). So the date
+ * (yyyymmdd, 0 when unknown) and the id are both counted down: LAST_DAY less the date in the high
+ * bits, ID_MAX less the id in the low 32. A bigint: the key passes 2^53.
  */
-export const fullTextKey = (publicationDate: string | null, id: number): bigint => (BigInt(publicationDate ? publicationDate.replaceAll("-", "") : 0) << 32n) | BigInt(id);
+export const fullTextKey = (publicationDate: string | null, id: number): bigint =>
+  ((LAST_DAY - BigInt(publicationDate ? publicationDate.replaceAll("-", "") : 0)) << 32n) | (ID_MAX - BigInt(id));
 /** The patent id of an FTS5 rowid, in SQL. */
-export const FULL_TEXT_ID = "(t.rowid & 4294967295)";
+export const FULL_TEXT_ID = "(4294967295 - (t.rowid & 4294967295))";
 
 /** The FTS5 row of a patent's tokens (contentless: only the tokens are kept), its tags in a column of their own. */
 export function fts5Document(text: IndexedText): { title: string; abstract: string; tags: string } {

@@ -372,7 +372,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     where.push(...(reading.where?.(id) ?? []), ...plan.where);
     // The latest in the index's order (head): on SQLite the list's default order, FTS5's walk when
     // it is asked (its rowid is that order's key, fullTextKey); on PostgreSQL the latest imported.
-    const latest = id === FULL_TEXT_ID ? sql`order by t.rowid desc` : this.postgres ? sql`order by ${sql.raw(id)} desc` : this.orderBy(undefined);
+    const latest = id === FULL_TEXT_ID ? sql`order by t.rowid` : this.postgres ? sql`order by ${sql.raw(id)} desc` : this.orderBy(undefined);
     const order = reading.order === "latest" ? latest : (reading.order ?? sql``);
     const limit = reading.limit === undefined ? sql`` : sql`limit ${reading.limit}${reading.offset ? sql` offset ${reading.offset}` : sql``}`;
     return sql`select ${reading.columns(id)} from ${from} ${this.whereOf(where)} ${order} ${limit}`;
@@ -400,15 +400,15 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * keyword at a million patents.
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
-    // On FTS5's walk the head ends at its last rowid, below which the rest lies (its walk goes on from there).
+    // On FTS5's walk the head ends at its last rowid, above which the rest lies (its walk goes on from there).
     const walked = !this.postgres && plan.text !== null;
     const key = walked ? sql`, t.rowid as walk_key` : sql``;
     const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes${key}`, facts: true, order: "latest", limit });
     // As text: the key passes 2^53, past what a number holds exactly.
-    const last = walked ? sql`, cast(min(m.walk_key) as text) as last` : sql``;
+    const last = walked ? sql`, cast(max(m.walk_key) as text) as last` : sql``;
     const [found] = await this.rows<{ n: unknown; codes: string | null; last?: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes${last} from (${latest}) m`);
     const end = typeof found.last === "string" ? BigInt(found.last) : null;
-    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rest: end === null ? null : (id) => (id === FULL_TEXT_ID ? [sql`t.rowid < ${end}`] : []) };
+    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rest: end === null ? null : (id) => (id === FULL_TEXT_ID ? [sql`t.rowid > ${end}`] : []) };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -757,7 +757,8 @@ export class SqlPatentSearch implements PatentSearchEngine {
     const [dates] = await this.rows<{ first: string | null; last: string | null }>(
       sql`select min(publication_date) as first, max(publication_date) as last from patent_facts where ${this.amongIds("patent_id", ids)}`,
     );
-    const keys = sql`t.rowid between ${fullTextKey(dates.first, 0)} and ${fullTextKey(dates.last, 0xffffffff)}`;
+    // The key counts dates and ids down: the latest date and the largest id give the lowest.
+    const keys = sql`t.rowid between ${fullTextKey(dates.last, 0xffffffff)} and ${fullTextKey(dates.first, 0)}`;
     return (id) => (id === FULL_TEXT_ID ? keys : byId(id));
   }
 
