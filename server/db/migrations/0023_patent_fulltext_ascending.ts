@@ -6,8 +6,8 @@ import { writeFullTextAnew } from "./0022_patent_fulltext_order";
 /**
  * SQLite's full-text rows keyed so that FTS5 walks the list's default order ascending: fullTextKey
  * (server/modules/patents/search/fullText.ts) now counts the publication date and the id down,
- * where migration 0022 keyed them counting up and the searches walked the index descending, at
- * half as much again of what they cost now. The index is rewritten as 0022 wrote it (about 4
+ * where migration 0022 keyed them counting up and the searches walked the index descending, which
+ * costs half as much again. The index is rewritten as 0022 wrote it (about 4
  * minutes a million patents on a 2-core machine); a database whose keys are the current ones
  * already (0022 run with this key, which it writes through the live code) or that holds no
  * patents has nothing to rewrite. PostgreSQL's GIN index has no order; nothing changes there.

@@ -238,7 +238,7 @@ const MERGE_PAGES = 500;
  * Merges SQLite's full-text index into one segment, a step at a time, each step a transaction
  * of its own. Every write transaction adds a segment, and FTS5's own merging leaves a large
  * import's index in some twenty: each term is then read from every one of them, which made the
- * searches' walks a third dearer at a million patents (README, "Patent search"). Steps go on
+ * searches' walks a third dearer at a million patents. Steps go on
  * until one has nothing left to merge (FTS5's documented test: the connection's count of changes
  * moves by the step's own row only). PostgreSQL's GIN index needs nothing of the kind.
  */
