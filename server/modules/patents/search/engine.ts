@@ -3,7 +3,7 @@ import type { PatentDetail, PatentFacets, PatentFilter, PatentSearchResult, Pate
 /*
  * The one interface the patent routes search through (issue 12 item 3). SqlPatentSearch (sql.ts)
  * answers from the database the platform runs on, SQLite or PostgreSQL; an OpenSearch engine can
- * take its place for national-scale data (README, "Patent search engines"): its `cjk` analyzer
+ * take its place for national-scale data (README, "Another engine"): its `cjk` analyzer
  * makes the same bigrams as contract/patents/tokenizer.ts, so a query finds the same patents.
  */
 
