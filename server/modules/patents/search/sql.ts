@@ -25,6 +25,11 @@ export const SINGLE_CHARACTER_SCAN_MAX = 20_000;
  * prefix). A broader filter (applicants containing 科技) is a condition on its own table instead.
  */
 const TAGS_MAX = 1000;
+/**
+ * The latest patents (by id) in which PostgreSQL looks for a summary's latest matches by walking
+ * them newest first: at about 0.8 us a patent, at most some 40 ms however rarely the query matches.
+ */
+const HEAD_WINDOW = 50_000;
 /** The years a trend covers. */
 const TREND_YEARS = 10;
 /** Years the applyYear facet lists, the latest first. */
@@ -176,13 +181,15 @@ const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.wh
 export class SqlPatentSearch implements PatentSearchEngine {
   /**
    * `cap`: above it a count is "cap+" (PATENT_COUNT_CAP); `sample`: the matches a filtered search's
-   * facets count at most (PATENT_FACET_SAMPLE). The tests lower them to reach them with few patents.
+   * facets count at most (PATENT_FACET_SAMPLE); `window`: the latest patents PostgreSQL walks for
+   * them (HEAD_WINDOW). The tests lower them to reach them with few patents.
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly cap = PATENT_COUNT_CAP,
     private readonly sample = Math.min(PATENT_FACET_SAMPLE, cap),
+    private readonly window = HEAD_WINDOW,
   ) {}
 
   private get postgres() {
@@ -390,20 +397,36 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * The latest matches in the order of the engine's index, up to `limit`, in one row: their number
-   * and their facet codes. On SQLite the latest published (FTS5 walks its rowids, fullTextKey, in
-   * the list's default order), at the cost of the `limit` matches however many more there are. On
-   * PostgreSQL the latest imported: its GIN index gives a set in no order, so keywords are found
-   * either by walking the patents newest first, testing each one's vector (the table lies in
-   * their order), or by reading every match and keeping the latest, as its planner judges
-   * cheaper; ordering them by date instead read the rows at random, 0.2-1.5 s for a broad
-   * keyword at a million patents.
+   * The latest matches in the order of the engine's index, up to `limit`: their number and their
+   * facet codes. On SQLite the latest published (FTS5 walks its rowids, fullTextKey, in the list's
+   * default order), at the cost of the `limit` matches however many more there are. On PostgreSQL
+   * the latest imported (ordering them by date read the rows at random, 0.2-1.5 s for a broad
+   * keyword at a million patents): its GIN index gives a set in no order, and its planner, judging
+   * a keyword's and a facet's shares independent, walks the patents newest first testing each
+   * one's vector, all million of them when the two never meet (0.76 s). So a keyword is looked for
+   * by that walk among the latest `window` patents only, and when they hold fewer than `limit`,
+   * the rest among the older ones as the GIN index's set.
    */
   private async head(plan: Plan, limit: number): Promise<Head> {
+    if (this.postgres && plan.text !== null && plan.text.phrases.length > 0) {
+      const newest = await this.db.selectFrom("patentFacts").select((eb) => eb.fn.max("patentId").as("id")).executeTakeFirst();
+      const floor = Number(newest?.id ?? 0) - this.window;
+      const latest = await this.headOf(plan, { limit, where: (id) => [sql`${sql.raw(id)} > ${floor}`] });
+      if (latest.count >= limit || floor <= 0) return latest;
+      const older = await this.headOf(plan, { limit: limit - latest.count, where: (id) => [sql`${sql.raw(id)} <= ${floor}`], setFirst: true });
+      const codes = new Map(latest.codes);
+      for (const [code, count] of older.codes) codes.set(code, (codes.get(code) ?? 0) + count);
+      return { count: latest.count + older.count, codes, rest: null };
+    }
+    return this.headOf(plan, { limit });
+  }
+
+  /** The latest matches (that meet `where`), up to `limit`, read in one statement. */
+  private async headOf(plan: Plan, reading: Pick<Reading, "where" | "setFirst"> & { limit: number }): Promise<Head> {
     // On FTS5's walk the head ends at its last rowid, above which the rest lies (its walk goes on from there).
     const walked = !this.postgres && plan.text !== null;
     const key = walked ? sql`, t.rowid as walk_key` : sql``;
-    const latest = this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes${key}`, facts: true, order: "latest", limit });
+    const latest = this.matches(plan, { ...reading, columns: (id) => sql`${sql.raw(id)} as id, ${this.codesText} as codes${key}`, facts: true, order: "latest" });
     // As text: the key passes 2^53, past what a number holds exactly.
     const last = walked ? sql`, cast(max(m.walk_key) as text) as last` : sql``;
     const [found] = await this.rows<{ n: unknown; codes: string | null; last?: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes${last} from (${latest}) m`);

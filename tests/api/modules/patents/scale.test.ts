@@ -22,6 +22,8 @@ import { cells, importFile, patsnapXlsx } from "./support";
 /** A cap and a facet sample a few hundred generated patents exceed many times over, so that their results take the paths of a large database. */
 const CAP = 20;
 const SAMPLE = 8;
+/** The latest patents PostgreSQL walks for a sample: a few dozen of the 400, so that most samples are read partly among the older ones. */
+const WINDOW = 40;
 const PAGE = 10;
 
 const MODELS: PatentQuery[] = [
@@ -109,7 +111,7 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     expect(await importFile(t.app, admin, readFileSync(generated), "generated.xlsx")).toMatchObject({ state: "done" });
     expect(await importFile(t.app, admin, await patsnapXlsx(HANDMADE.map(cells)), "handmade.xlsx")).toMatchObject({ state: "done" });
     whole = new SqlPatentSearch(t.app.db, t.app.dialect);
-    capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE);
+    capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW);
     sampled = new SqlPatentSearch(t.app.db, t.app.dialect, undefined, SAMPLE);
   }, 120_000);
   afterAll(async () => {
