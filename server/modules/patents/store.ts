@@ -99,7 +99,6 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
     if (id === undefined) throw new Error(`patent ${record.publicationNumber} was neither found nor inserted`);
     return id;
   };
-  const keptIds = kept.map((row) => row.id);
   for (const chunk of chunks(kept, STATEMENT_ROWS)) {
     const chunkIds = chunk.map((row) => row.id);
     await trx.deleteFrom("patentFacts").where("patentId", "in", chunkIds).execute();
@@ -121,7 +120,7 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
     records.map((record) => ({ ...record, id: idOf(record) })),
     kept.map((row) => row.facetCodes),
   );
-  return { imported: records.length - keptIds.length, updated: keptIds.length + duplicates };
+  return { imported: records.length - kept.length, updated: kept.length + duplicates };
 }
 
 /** A patent as the search indexes it: its id, text and the fields of its facet values. */
@@ -238,9 +237,8 @@ const MERGE_PAGES = 500;
  * Merges SQLite's full-text index into one segment, a step at a time, each step a transaction
  * of its own. Every write transaction adds a segment, and FTS5's own merging leaves a large
  * import's index in some twenty: each term is then read from every one of them, which made the
- * searches' walks a third dearer at a million patents. Steps go on
- * until one has nothing left to merge (FTS5's documented test: the connection's count of changes
- * moves by the step's own row only). PostgreSQL's GIN index needs nothing of the kind.
+ * searches' walks a third dearer at a million patents. Steps go on until one has nothing left to
+ * merge (FTS5's documented test: the connection's count of changes moves by the step's own row only). PostgreSQL's GIN index needs nothing of the kind.
  */
 export async function compactFullText(db: Kysely<Database>, dialect: Dialect, signal?: AbortSignal): Promise<void> {
   if (dialect !== "sqlite") return;

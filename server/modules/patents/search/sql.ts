@@ -126,8 +126,8 @@ type Lookup = Fragment;
 interface Head {
   count: number;
   codes: Map<number, number>;
-  /** The matches after the head, as a condition on the full-text rowid (SQLite, FTS5 walked): what counting further reads. */
-  rest: ((id: string) => Fragment[]) | null;
+  /** Where FTS5's walk of the head ended (SQLite, the full-text index asked): its last rowid, after which counting further reads. */
+  walkEnd: bigint | null;
 }
 
 /** What a statement over the matches reads: its columns (of `id`, the patent id, and `f`, its patent_facts row), and how. */
@@ -416,7 +416,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       const older = await this.headOf(plan, { limit: limit - latest.count, where: (id) => [sql`${sql.raw(id)} <= ${floor}`], setFirst: true });
       const codes = new Map(latest.codes);
       for (const [code, count] of older.codes) codes.set(code, (codes.get(code) ?? 0) + count);
-      return { count: latest.count + older.count, codes, rest: null };
+      return { count: latest.count + older.count, codes, walkEnd: null };
     }
     return this.headOf(plan, { limit });
   }
@@ -430,8 +430,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     // As text: the key passes 2^53, past what a number holds exactly.
     const last = walked ? sql`, cast(max(m.walk_key) as text) as last` : sql``;
     const [found] = await this.rows<{ n: unknown; codes: string | null; last?: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes${last} from (${latest}) m`);
-    const end = typeof found.last === "string" ? BigInt(found.last) : null;
-    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), rest: end === null ? null : (id) => (id === FULL_TEXT_ID ? [sql`t.rowid > ${end}`] : []) };
+    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), walkEnd: typeof found.last === "string" ? BigInt(found.last) : null };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -661,9 +660,14 @@ export class SqlPatentSearch implements PatentSearchEngine {
       return { ...none, total: Math.min(total, this.cap), totalCapped: total > this.cap, facets: await this.facetsOf(await this.keptCounts(SqlPatentSearch.FACET_SIZES)) };
     }
     const head = await this.head(plan, this.sample);
-    // A full head is counted further: on FTS5's walk only the rest, the head's count added.
+    // A full head is counted further: on FTS5's walk only the rest, after the head's last rowid, the head's count added.
+    const { walkEnd } = head;
     const count =
-      head.count < this.sample ? head.count : head.rest ? head.count + (await this.countUpTo(plan, this.cap + 1 - head.count, head.rest)) : await this.countUpTo(plan, this.cap + 1);
+      head.count < this.sample
+        ? head.count
+        : walkEnd !== null
+          ? head.count + (await this.countUpTo(plan, this.cap + 1 - head.count, () => [sql`t.rowid > ${walkEnd}`]))
+          : await this.countUpTo(plan, this.cap + 1);
     const latestMonths = new Map([...head.codes].filter(([code]) => MONTH_FACETS.has(facetOfCode(code))));
     return {
       total: Math.min(count, this.cap),
