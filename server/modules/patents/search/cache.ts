@@ -4,49 +4,92 @@ import type { Database } from "../../../db/schema";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 
 /**
- * Answers of searches and statistics kept in this process, each for the generation of the
- * patents it was computed from. The generation is a row of the database (patent_search_state,
- * migration 0021) that every write of patents moves on inside its own transaction, and it is read
- * on every call: once an import commits, in whichever server process, no process answers from
- * what it kept before. The database stays the only source of truth; a process only remembers
- * what it computed from it, at most `size` answers (the least recently used go first). A search's
- * summary (count and facets) is kept apart from its pages: another page of it reads only the page.
- *
- * Answers are shared between the callers that get them: they are read, never changed.
+ * What this process computed from the patents, each value kept for the generation of the patents
+ * it was computed from. The generation is a row of the database (patent_search_state, migration
+ * 0021) that every write of patents moves on inside its own transaction, and it is read on every
+ * call: once an import commits, in whichever server process, no process answers from what it kept
+ * before. The database stays the only source of truth; a process only remembers what it computed
+ * from it, at most `budget` in weight (each value weighs 1 unless told; the least recently used go
+ * first). Values are shared between the callers that get them: they are read, never changed.
  */
-export class CachedPatentSearch implements PatentSearchEngine {
-  private readonly answers = new Map<string, Promise<unknown>>();
+export class GenerationKeep {
+  private readonly kept = new Map<string, { value: Promise<unknown>; weight: number }>();
+  private weight = 0;
   private generation: number | null = null;
 
   constructor(
-    private readonly engine: PatentSearchEngine,
     private readonly db: Kysely<Database>,
-    private readonly size: number,
+    private readonly budget: number,
   ) {}
 
-  private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async keep<T>(key: string, compute: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
     const row = await this.db.selectFrom("patentSearchState").select("generation").where("id", "=", 1).executeTakeFirstOrThrow();
     const generation = Number(row.generation);
     if (this.generation === null || generation > this.generation) {
-      this.answers.clear();
+      this.kept.clear();
+      this.weight = 0;
       this.generation = generation;
     }
-    // A call that read the generation before another call saw a newer one: answered, not kept.
+    // A call that read the generation before another call saw a newer one: computed, not kept.
     if (generation < this.generation) return compute();
-    const kept = this.answers.get(key);
+    const kept = this.kept.get(key);
     if (kept) {
-      this.answers.delete(key);
-      this.answers.set(key, kept);
-      return kept as Promise<T>;
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept.value as Promise<T>;
     }
-    // The promise is kept at once, so that the same question asked meanwhile waits for this answer.
-    const answer = compute();
-    this.answers.set(key, answer);
-    answer.catch(() => {
-      if (this.answers.get(key) === answer) this.answers.delete(key);
-    });
-    while (this.answers.size > this.size) this.answers.delete(this.answers.keys().next().value as string);
-    return answer;
+    // The promise is kept at once, so that the same question asked meanwhile waits for this value;
+    // it weighs 1 until it is known.
+    const value = compute();
+    const entry = { value, weight: 1 };
+    this.kept.set(key, entry);
+    this.weight += entry.weight;
+    value.then(
+      (known) => {
+        if (this.kept.get(key) !== entry) return;
+        const weight = weigh(known);
+        this.weight += weight - entry.weight;
+        entry.weight = weight;
+        this.evict();
+      },
+      () => {
+        if (this.kept.get(key) === entry) this.forget(key);
+      },
+    );
+    this.evict();
+    return value;
+  }
+
+  private forget(key: string) {
+    const entry = this.kept.get(key);
+    if (!entry) return;
+    this.kept.delete(key);
+    this.weight -= entry.weight;
+  }
+
+  private evict() {
+    while (this.weight > this.budget && this.kept.size > 0) this.forget(this.kept.keys().next().value as string);
+  }
+}
+
+/**
+ * Answers of searches and statistics kept in this process until the next import commits
+ * (GenerationKeep), at most `size` of them. A search's summary (count and facets) is kept apart
+ * from its pages: another page of it reads only the page.
+ */
+export class CachedPatentSearch implements PatentSearchEngine {
+  private readonly answers: GenerationKeep;
+
+  constructor(
+    private readonly engine: PatentSearchEngine,
+    db: Kysely<Database>,
+    size: number,
+  ) {
+    this.answers = new GenerationKeep(db, size);
+  }
+
+  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.answers.keep(key, compute);
   }
 
   summary(query: PatentQuery): Promise<PatentSummary> {

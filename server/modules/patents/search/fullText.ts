@@ -74,9 +74,13 @@ const ID_MAX = 0xffff_ffffn;
  * bits, ID_MAX less the id in the low 32. A bigint: the key passes 2^53.
  */
 export const fullTextKey = (publicationDate: string | null, id: number): bigint =>
-  ((LAST_DAY - BigInt(publicationDate ? publicationDate.replaceAll("-", "") : 0)) << 32n) | (ID_MAX - BigInt(id));
+  keyOfParts(LAST_DAY - BigInt(publicationDate ? publicationDate.replaceAll("-", "") : 0), id);
+/** A key from its high part (LAST_DAY less the date) and the id. */
+export const keyOfParts = (days: bigint | number, id: number): bigint => (BigInt(days) << 32n) | (ID_MAX - BigInt(id));
 /** The patent id of an FTS5 rowid, in SQL. */
 export const FULL_TEXT_ID = "(4294967295 - (t.rowid & 4294967295))";
+/** The high part of an FTS5 rowid (the date counted down), in SQL. */
+export const FULL_TEXT_DAYS = "(t.rowid >> 32)";
 
 /** The FTS5 row of a patent's tokens (contentless: only the tokens are kept), its tags in a column of their own. */
 export function fts5Document(text: IndexedText): { title: string; abstract: string; tags: string } {

@@ -10,7 +10,9 @@ import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
-import { FULL_TEXT_ID, fts5Match, fullTextKey, tsqueryLiteral, type TextQuery } from "./fullText";
+import { GenerationKeep } from "./cache";
+import { FULL_TEXT_DAYS, FULL_TEXT_ID, fts5Match, fullTextKey, keyOfParts, tsqueryLiteral, type TextQuery } from "./fullText";
+import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, listBytes, listOf, positionsIn, setOf, type LatestCodes, type MatchList } from "./lists";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -30,6 +32,10 @@ const TAGS_MAX = 1000;
  * them newest first: at about 0.8 us a patent, at most some 40 ms however rarely the query matches.
  */
 const HEAD_WINDOW = 50_000;
+/** The latest patents whose codes a process keeps in memory (lists.ts, LatestCodes): a sample's other patents are read from the database. */
+const LATEST_CODES = 300_000;
+/** The patents a statement reads of them: a text of some 7 MB. */
+const LATEST_CODES_PART = 50_000;
 /** The years a trend covers. */
 const TREND_YEARS = 10;
 /** Years the applyYear facet lists, the latest first. */
@@ -122,6 +128,12 @@ interface Plan {
 /** A filter's values, as a condition on patent_facet_values: the values it names. */
 type Lookup = Fragment;
 
+/** A query the lists in memory answer (lists.ts): a list of matches, and the sets each must be in. */
+interface ListWalk {
+  list: MatchList;
+  sets: Uint32Array[];
+}
+
 /** The latest matches, read once: their number (up to a limit) and their facet codes. */
 interface Head {
   count: number;
@@ -166,6 +178,9 @@ interface Ranked {
 /** The facets whose codes guide the paging of a large result (pageOfMany). */
 const MONTH_FACETS: ReadonlySet<Facet> = new Set<Facet>(["applyMonth", "publicationMonth"]);
 
+/** The facets a summary's sample is counted in: those it lists, and the months that guide pageOfMany. */
+const SUMMARY_FACETS: readonly Facet[] = ["patentType", "legalStatus", "district", "applyYear", "ipcClass", "applicant", "segment", ...MONTH_FACETS];
+
 /** Unfiltered, the facets and statistics are the kept counts (patent_facet_values.patents), exact over every patent. */
 const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.where.length === 0;
 
@@ -176,13 +191,19 @@ const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.wh
  * intersects them with the keywords. What it does not hold (numbers, inventors, a date range
  * not aligned on months, a lone character) are conditions on the narrow patent_facts. Facets and
  * statistics count the matches' facet codes, read in one column a match; the wide `patents` row is
- * read only for the page shown.
+ * read only for the page shown. A query the index holds whole has its summary and its default pages
+ * read from lists of its matches kept in memory (lists.ts): each list is read from the index once
+ * per generation of the patents, and then intersected a machine word at a time.
  */
 export class SqlPatentSearch implements PatentSearchEngine {
+  private readonly lists: GenerationKeep;
+
   /**
    * `cap`: above it a count is "cap+" (PATENT_COUNT_CAP); `sample`: the matches a filtered search's
    * facets count at most (PATENT_FACET_SAMPLE); `window`: the latest patents PostgreSQL walks for
-   * them (HEAD_WINDOW). The tests lower them to reach them with few patents.
+   * them (HEAD_WINDOW). The tests lower them to reach them with few patents. `listsBudget`: the
+   * bytes of lists of matches kept in memory (lists.ts; 0: none, the database answers every query);
+   * `latestCodes`: the latest patents whose codes are kept in memory (LATEST_CODES).
    */
   constructor(
     private readonly db: Kysely<Database>,
@@ -190,7 +211,11 @@ export class SqlPatentSearch implements PatentSearchEngine {
     private readonly cap = PATENT_COUNT_CAP,
     private readonly sample = Math.min(PATENT_FACET_SAMPLE, cap),
     private readonly window = HEAD_WINDOW,
-  ) {}
+    private readonly listsBudget = LISTS_BUDGET,
+    private readonly latestCount = LATEST_CODES,
+  ) {
+    this.lists = new GenerationKeep(db, listsBudget);
+  }
 
   private get postgres() {
     return this.dialect === "postgres";
@@ -391,6 +416,92 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return Number(row.n);
   }
 
+  /**
+   * A query without conditions beside the index's, as lists in memory (lists.ts): the keywords'
+   * list, or without keywords the last facet filter's (a company, a range of dates or an IPC
+   * prefix: commonly the narrowest), and a set for each other facet filter. Null for any other
+   * query, or when a list would pass LIST_MAX: the database walks those.
+   */
+  private async walkOf(plan: Plan): Promise<ListWalk | null> {
+    if (this.listsBudget === 0 || plan.none || plan.text === null || plan.where.length > 0) return null;
+    const { phrases, tagGroups } = plan.text;
+    const keywords = phrases.length > 0;
+    const [list, sets] = await Promise.all([
+      this.listOf(keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) }),
+      Promise.all((keywords ? tagGroups : tagGroups.slice(0, -1)).map((group) => this.setOf(group))),
+    ]);
+    if (list === null || sets.some((set) => set === null)) return null;
+    return { list, sets: sets as Uint32Array[] };
+  }
+
+  /** The matches of a query of the index as a list in the index's order, kept for the generation. */
+  private listOf(text: TextQuery): Promise<MatchList | null> {
+    const compute = async () => {
+      const entry = (id: string) => (id === FULL_TEXT_ID ? sql`${sql.raw(FULL_TEXT_DAYS)} || ' ' || ${sql.raw(id)}` : sql.raw(id));
+      const joined = await this.joinedMatches(text, entry);
+      return joined === null ? null : listOf(joined, this.postgres ? null : keyOfParts);
+    };
+    return this.lists.keep(`list ${JSON.stringify(text)}`, compute, listBytes);
+  }
+
+  /** The patents that have one of a group of facet values, as a set, kept for the generation. */
+  private setOf(group: readonly number[]): Promise<Uint32Array | null> {
+    const compute = async () => {
+      const joined = await this.joinedMatches({ phrases: [], tagGroups: [group] }, (id) => sql.raw(id));
+      return joined === null ? null : setOf(joined);
+    };
+    return this.lists.keep(`set ${JSON.stringify(group)}`, compute, (set) => set?.byteLength ?? 64);
+  }
+
+  /** Every match of a query of the index, as `entry` writes it, joined by spaces in no order; null when they pass LIST_MAX. */
+  private async joinedMatches(text: TextQuery, entry: (id: string) => Fragment): Promise<string | null> {
+    const matches = this.matches({ text, where: [], none: false }, { columns: (id) => sql`${entry(id)} as entry`, facts: false, limit: LIST_MAX + 1 });
+    const [row] = await this.rows<{ n: unknown; entries: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.entry`, " ")} as entries from (${matches}) m`);
+    return Number(row.n) > LIST_MAX ? null : (row.entries ?? "");
+  }
+
+  /** The facet codes of the latest patents in the index's order (`latestCount` of them), kept for the generation. */
+  private latestCodes(): Promise<LatestCodes> {
+    const compute = async () => {
+      const [entry, order] = this.postgres
+        ? [sql`f.patent_id || ' ' || array_to_string(f.facet_codes, ' ')`, sql`f.patent_id desc`]
+        : [sql`f.patent_id || ' ' || f.facet_codes`, sql`f.full_text_key`];
+      const texts: string[] = [];
+      for (let offset = 0; offset < this.latestCount; offset += LATEST_CODES_PART) {
+        const part = Math.min(LATEST_CODES_PART, this.latestCount - offset);
+        const [row] = await this.rows<{ n: unknown; patents: string | null }>(
+          sql`select count(*) as n, ${this.joined(sql`m.entry`, ",")} as patents from (select ${entry} as entry from patent_facts f order by ${order} limit ${part} offset ${offset}) m`,
+        );
+        texts.push(row.patents ?? "");
+        if (Number(row.n) < part) break;
+      }
+      const summarised = new Set(SUMMARY_FACETS);
+      return latestCodesOf(texts, (code) => summarised.has(facetOfCode(code)));
+    };
+    return this.lists.keep("latest codes", compute, latestCodesBytes);
+  }
+
+  /** The facet codes of a list's entries at some positions, counted: from memory for the latest patents, from the database for the others. */
+  private async codesAt(list: MatchList, at: Int32Array): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (at.length === 0) return counts;
+    const missing = new Set(countLatestCodes(await this.latestCodes(), Array.from(at, (position) => list.ids[position]), counts));
+    if (missing.size === 0) return counts;
+    for (const [code, count] of await this.storedCodesAt(list, at.filter((position) => missing.has(list.ids[position])))) counts.set(code, (counts.get(code) ?? 0) + count);
+    return counts;
+  }
+
+  /** The same read from the database. */
+  private async storedCodesAt(list: MatchList, positions: Int32Array): Promise<Map<number, number>> {
+    const { keys } = list;
+    // On SQLite by their FTS5 keys, patent_facts' rowid: read in the table's order.
+    const query = keys
+      ? sql`select group_concat(f.facet_codes, ' ') as codes from json_each(${`[${Array.from(positions, (at) => keys[at]).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
+      : sql`select string_agg(array_to_string(f.facet_codes, ' '), ' ') as codes from patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
+    const [row] = await this.rows<{ codes: string | null }>(query);
+    return countCodes(row.codes ?? "", SUMMARY_FACETS);
+  }
+
   /** patent_facts.facet_codes as text: codes separated by spaces. */
   private get codesText(): Fragment {
     return this.postgres ? sql`array_to_string(f.facet_codes, ' ')` : sql`f.facet_codes`;
@@ -430,7 +541,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     // As text: the key passes 2^53, past what a number holds exactly.
     const last = walked ? sql`, cast(max(m.walk_key) as text) as last` : sql``;
     const [found] = await this.rows<{ n: unknown; codes: string | null; last?: string | null }>(sql`select count(*) as n, ${this.joined(sql`m.codes`, " ")} as codes${last} from (${latest}) m`);
-    return { count: Number(found.n), codes: countCodes(found.codes ?? ""), walkEnd: typeof found.last === "string" ? BigInt(found.last) : null };
+    return { count: Number(found.n), codes: countCodes(found.codes ?? "", SUMMARY_FACETS), walkEnd: typeof found.last === "string" ? BigInt(found.last) : null };
   }
 
   /** Every match's codes (the statistics and the company profile count all of them). */
@@ -624,8 +735,13 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return !this.postgres && plan.text !== null && more.length === 0 && first.column === DEFAULT_ORDER.column && first.asc === DEFAULT_ORDER.asc;
   }
 
-  /** A page of the matches as FTS5 walks them, in the default order: its cost is that of the rows up to the page's end, however many match. */
+  /**
+   * A page of the matches as FTS5 walks them, in the default order: its cost is that of the rows up
+   * to the page's end, however many match (the list's entries when the lists hold the query).
+   */
   private async pageOfWalk(plan: Plan, page: PatentPageRequest): Promise<number[]> {
+    const walk = await this.walkOf(plan);
+    if (walk !== null) return Array.from(positionsIn(walk.list, walk.sets, page.offset + page.limit).subarray(page.offset), (at) => walk.list.ids[at]);
     const rows = await this.rows<{ id: unknown }>(
       this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, order: "latest", limit: page.limit, offset: page.offset }),
     );
@@ -648,9 +764,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   /**
    * The count and the facets. Unfiltered, they are the kept counts of every patent. Otherwise the
-   * codes of the latest `sample` matches are read (their months guide pageOfMany); only when the
-   * sample is full are the matches counted further, up to one past the cap, reading ids alone. So
-   * a broad query costs what a narrow one does and still answers the same on both engines.
+   * codes of the latest `sample` matches are read (their months guide pageOfMany) and the matches
+   * counted up to one past the cap: from the lists in memory when they hold the query, otherwise
+   * by the database, which counts further only when the sample is full, reading ids alone. So a
+   * broad query costs what a narrow one does and still answers the same on both engines.
    */
   private async summaryOf(plan: Plan): Promise<PatentSummary> {
     const none = { total: 0, totalCapped: false, facetsSample: null, latestMonths: new Map<number, number>() };
@@ -659,15 +776,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       const total = await this.patentCount();
       return { ...none, total: Math.min(total, this.cap), totalCapped: total > this.cap, facets: await this.facetsOf(await this.keptCounts(SqlPatentSearch.FACET_SIZES)) };
     }
-    const head = await this.head(plan, this.sample);
-    // A full head is counted further: on FTS5's walk only the rest, after the head's last rowid, the head's count added.
-    const { walkEnd } = head;
-    const count =
-      head.count < this.sample
-        ? head.count
-        : walkEnd !== null
-          ? head.count + (await this.countUpTo(plan, this.cap + 1 - head.count, () => [sql`t.rowid > ${walkEnd}`]))
-          : await this.countUpTo(plan, this.cap + 1);
+    const { head, count } = (await this.sampledInLists(plan)) ?? (await this.sampledInDatabase(plan));
     const latestMonths = new Map([...head.codes].filter(([code]) => MONTH_FACETS.has(facetOfCode(code))));
     return {
       total: Math.min(count, this.cap),
@@ -676,6 +785,29 @@ export class SqlPatentSearch implements PatentSearchEngine {
       facetsSample: count > head.count ? head.count : null,
       latestMonths,
     };
+  }
+
+  /** The latest `sample` matches (their number and codes) and the count of all up to one past the cap, from the lists in memory. */
+  private async sampledInLists(plan: Plan): Promise<{ head: Pick<Head, "count" | "codes">; count: number } | null> {
+    const walk = await this.walkOf(plan);
+    if (walk === null) return null;
+    const found = positionsIn(walk.list, walk.sets, this.cap + 1);
+    const head = found.subarray(0, this.sample);
+    return { head: { count: head.length, codes: await this.codesAt(walk.list, head) }, count: found.length };
+  }
+
+  /** The same from the database: its head, and a full head counted further. */
+  private async sampledInDatabase(plan: Plan): Promise<{ head: Pick<Head, "count" | "codes">; count: number }> {
+    const head = await this.head(plan, this.sample);
+    // On FTS5's walk only the rest is counted, after the head's last rowid, the head's count added.
+    const { walkEnd } = head;
+    const count =
+      head.count < this.sample
+        ? head.count
+        : walkEnd !== null
+          ? head.count + (await this.countUpTo(plan, this.cap + 1 - head.count, () => [sql`t.rowid > ${walkEnd}`]))
+          : await this.countUpTo(plan, this.cap + 1);
+    return { head, count };
   }
 
   async summary(query: PatentQuery): Promise<PatentSummary> {

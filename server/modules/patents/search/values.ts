@@ -130,16 +130,30 @@ export type StoredCodes = string | number[];
 export const storedCodes = (dialect: Dialect, codes: readonly number[]): StoredCodes => (dialect === "postgres" ? [...codes] : codes.join(" "));
 export const codesOfStored = (stored: StoredCodes): number[] => (typeof stored === "string" ? (stored === "" ? [] : stored.split(" ").map(Number)) : stored);
 
-/** Codes below this are tallied in an array (a value's row id × 16: the first 16,384 values), larger ones in a map. */
-const DENSE_CODES = 1 << 18;
-
 /**
  * Counts the codes of a text of codes (patents' codes joined by spaces), without splitting it
- * into strings: a broad statistic reads several million of them.
+ * into strings: a broad statistic reads several million of them. Only the codes of `facets` are
+ * counted (all when not given). They are tallied in a table of their own, open addressing,
+ * grown as the distinct codes fill half of it.
  */
-export function countCodes(text: string): Map<number, number> {
-  let tally = new Int32Array(1024);
-  const sparse = new Map<number, number>();
+export function countCodes(text: string, facets?: Iterable<Facet>): Map<number, number> {
+  let mask = facets ? 0 : 0xffff;
+  for (const facet of facets ?? []) mask |= 1 << (FACET_INDEX.get(facet) ?? 0);
+  let bits = 12;
+  // A code plus one (0: an empty slot) and its count.
+  let slots = new Float64Array(1 << bits);
+  let tallies = new Int32Array(1 << bits);
+  let distinct = 0;
+  const add = (code: number, count: number) => {
+    const last = (1 << bits) - 1;
+    let at = Math.imul(code, 0x9e3779b1) >>> (32 - bits);
+    while (slots[at] !== 0 && slots[at] !== code + 1) at = (at + 1) & last;
+    if (slots[at] === 0) {
+      slots[at] = code + 1;
+      distinct += 1;
+    }
+    tallies[at] += count;
+  };
   let code = 0;
   let digits = false;
   for (let i = 0; i <= text.length; i++) {
@@ -150,21 +164,21 @@ export function countCodes(text: string): Map<number, number> {
       continue;
     }
     if (!digits) continue;
-    if (code >= DENSE_CODES) {
-      sparse.set(code, (sparse.get(code) ?? 0) + 1);
-    } else {
-      if (code >= tally.length) {
-        const grown = new Int32Array(Math.min(DENSE_CODES, Math.max(code + 1, tally.length * 2)));
-        grown.set(tally);
-        tally = grown;
+    if ((mask >> code % (1 << FACET_BITS)) & 1) {
+      add(code, 1);
+      if (2 * distinct > 1 << bits) {
+        const [oldSlots, oldTallies] = [slots, tallies];
+        bits += 1;
+        slots = new Float64Array(1 << bits);
+        tallies = new Int32Array(1 << bits);
+        distinct = 0;
+        for (let at = 0; at < oldSlots.length; at++) if (oldSlots[at] !== 0) add(oldSlots[at] - 1, oldTallies[at]);
       }
-      tally[code] += 1;
     }
     code = 0;
     digits = false;
   }
   const counts = new Map<number, number>();
-  for (let at = 0; at < tally.length; at++) if (tally[at] !== 0) counts.set(at, tally[at]);
-  for (const [at, count] of sparse) counts.set(at, count);
+  for (let at = 0; at < slots.length; at++) if (slots[at] !== 0) counts.set(slots[at] - 1, tallies[at]);
   return counts;
 }

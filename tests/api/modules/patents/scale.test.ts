@@ -101,6 +101,8 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
   let whole: SqlPatentSearch;
   let capped: SqlPatentSearch;
   let sampled: SqlPatentSearch;
+  let walked: SqlPatentSearch;
+  let fewInMemory: SqlPatentSearch;
   const dir = mkdtempSync(join(tmpdir(), "patents-scale-"));
 
   beforeAll(async () => {
@@ -113,6 +115,9 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     whole = new SqlPatentSearch(t.app.db, t.app.dialect);
     capped = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW);
     sampled = new SqlPatentSearch(t.app.db, t.app.dialect, undefined, SAMPLE);
+    walked = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, 0);
+    // The codes of the latest 5 patents in memory: a sample's others are read from the database.
+    fewInMemory = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, undefined, 5);
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -146,6 +151,26 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
       const exact = await sampled.search(model, { offset: PAGE, limit: PAGE, orders });
       expect(exact).toMatchObject({ total: all.length, totalCapped: false, facetsSample: filtered ? SAMPLE : null });
       expect(exact.records.map((row) => row.id)).toEqual(all.slice(PAGE, 2 * PAGE));
+    }
+  });
+
+  it("answers from its lists of matches in memory what the database's own walk answers", async () => {
+    const models: PatentQuery[] = [
+      ...MODELS,
+      { q: "芯片", patentType: "invention", segment: "manufacturing" },
+      { patentType: "utility", district: "新吴区" },
+      { q: "晶圆 封装", applyDateBegin: "2015-01-01", applyDateEnd: "2019-12-31" },
+      { q: "光刻", applicant: "无此申请人" },
+    ];
+    for (const model of models) {
+      for (const orders of ORDERS) {
+        for (const offset of [0, PAGE, CAP - 3]) {
+          const page = { offset, limit: PAGE, orders };
+          const expected = await walked.search(model, page);
+          expect(await capped.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}`).toEqual(expected);
+          expect(await fewInMemory.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}, 5 in memory`).toEqual(expected);
+        }
+      }
     }
   });
 

@@ -1,0 +1,175 @@
+/*
+ * Lists of matches held in memory, which a search's summary and its default pages are read from
+ * instead of asking the database to intersect its index again (sql.ts, `walkOf`). A keyword's
+ * matches are one list in the index's order; each facet value it is filtered by is a set of ids,
+ * a bit per patent, so intersecting a keyword with a type, a status or a range of years costs a
+ * test of a machine word a match rather than a merge of two of the index's postings (5-15 ms at a
+ * million patents, for a facet shared by half of them). Both are read once per generation of the
+ * patents and kept (GenerationKeep) within LISTS_BUDGET.
+ */
+
+/** The memory a process keeps lists and sets in, in bytes. */
+export const LISTS_BUDGET = 96 * 1024 * 1024;
+/** A query matching more patents than this is not held as a list: the database walks it. */
+export const LIST_MAX = 2_000_000;
+
+/**
+ * The matches of a query in the order of the engine's index: their ids, and on SQLite their FTS5
+ * keys (fullTextKey), ascending; on PostgreSQL the ids descending.
+ */
+export interface MatchList {
+  ids: Int32Array;
+  keys: BigInt64Array | null;
+}
+
+/** The decimal numbers of a text separated by spaces (the database joins a list into one text: 30 times cheaper than a row each). */
+function numbersOf(text: string): Int32Array {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) count++;
+  const numbers = new Int32Array(count + 1);
+  let at = 0;
+  let value = 0;
+  let digits = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c !== 32) {
+      value = value * 10 + (c - 48);
+      digits = true;
+    } else if (digits) {
+      numbers[at++] = value;
+      value = 0;
+      digits = false;
+    }
+  }
+  return numbers.subarray(0, at);
+}
+
+/**
+ * A list from the database's text of its entries in any order: on SQLite `days id` pairs, the
+ * key's high part and the id (`keyOf` makes the key of them), on PostgreSQL ids.
+ */
+export function listOf(text: string, keyOf: ((days: number, id: number) => bigint) | null): MatchList {
+  const numbers = numbersOf(text);
+  if (keyOf === null) {
+    const ids = numbers;
+    for (let i = 1; i < ids.length; i++) if (ids[i - 1] < ids[i]) return { ids: ids.sort().reverse(), keys: null };
+    return { ids, keys: null };
+  }
+  const length = numbers.length >> 1;
+  const ids = new Int32Array(length);
+  const keys = new BigInt64Array(length);
+  let sorted = true;
+  for (let i = 0; i < length; i++) {
+    ids[i] = numbers[2 * i + 1];
+    keys[i] = keyOf(numbers[2 * i], ids[i]);
+    if (i > 0 && keys[i - 1] > keys[i]) sorted = false;
+  }
+  if (sorted) return { ids, keys };
+  const order = Array.from({ length }, (_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : 1));
+  return { ids: Int32Array.from(order, (i) => ids[i]), keys: BigInt64Array.from(order, (i) => keys[i]) };
+}
+
+export const listBytes = (list: MatchList | null) => (list ? list.ids.byteLength + (list.keys?.byteLength ?? 0) : 64);
+
+/** The ids of a text of ids as a set: a bit per id up to the largest. */
+export function setOf(text: string): Uint32Array {
+  const ids = numbersOf(text);
+  let largest = 0;
+  for (const id of ids) if (id > largest) largest = id;
+  const bits = new Uint32Array((largest >>> 5) + 1);
+  for (const id of ids) bits[id >>> 5] |= 1 << (id & 31);
+  return bits;
+}
+
+/** The positions in `list` of the entries every set holds, in the list's order, at most `limit` of them. */
+export function positionsIn(list: MatchList, sets: readonly Uint32Array[], limit: number): Int32Array {
+  const { ids } = list;
+  const found = new Int32Array(Math.min(limit, ids.length));
+  let count = 0;
+  if (sets.length === 0) {
+    for (; count < found.length; count++) found[count] = count;
+    return found;
+  }
+  for (let i = 0; i < ids.length && count < limit; i++) {
+    const id = ids[i];
+    const word = id >>> 5;
+    const bit = 1 << (id & 31);
+    let every = true;
+    for (const set of sets) {
+      if (word >= set.length || (set[word] & bit) === 0) {
+        every = false;
+        break;
+      }
+    }
+    if (every) found[count++] = i;
+  }
+  return found.subarray(0, count);
+}
+
+/**
+ * The facet codes of the latest patents in the index's order, in memory: a summary's sample, the
+ * latest matches of its query, is most often among them, and reading each sampled patent's codes
+ * from the database took some 3-5 ms a summary (a row here, a row there).
+ */
+export interface LatestCodes {
+  /** The patents, ascending, and the row of each. */
+  ids: Int32Array;
+  rows: Int32Array;
+  /** Row r's codes, as indexes into `distinct`, are codes[offsets[r]] up to codes[offsets[r + 1]]. */
+  offsets: Int32Array;
+  codes: Int32Array;
+  distinct: Float64Array;
+}
+
+/**
+ * The latest patents' codes from the database's texts of them (read a part at a time), `id code
+ * code …` a patent, patents separated by commas; only the codes `keep` accepts.
+ */
+export function latestCodesOf(texts: readonly string[], keep: (code: number) => boolean): LatestCodes {
+  const ids: number[] = [];
+  const offsets = [0];
+  const codes: number[] = [];
+  const index = new Map<number, number>();
+  for (const text of texts) {
+    if (text === "") continue;
+    for (const patent of text.split(",")) {
+      const numbers = numbersOf(patent);
+      ids.push(numbers[0]);
+      for (let at = 1; at < numbers.length; at++) {
+        const code = numbers[at];
+        if (!keep(code)) continue;
+        let local = index.get(code);
+        if (local === undefined) index.set(code, (local = index.size));
+        codes.push(local);
+      }
+      offsets.push(codes.length);
+    }
+  }
+  const rows = Int32Array.from(ids.keys()).sort((a, b) => ids[a] - ids[b]);
+  return { ids: Int32Array.from(rows, (row) => ids[row]), rows, offsets: Int32Array.from(offsets), codes: Int32Array.from(codes), distinct: Float64Array.from(index.keys()) };
+}
+
+export const latestCodesBytes = (latest: LatestCodes) => latest.ids.byteLength * 3 + latest.codes.byteLength + latest.distinct.byteLength;
+
+/** Counts the codes of `ids` that `latest` holds into `counts`; answers the ids it does not hold. */
+export function countLatestCodes(latest: LatestCodes, ids: Iterable<number>, counts: Map<number, number>): number[] {
+  const tally = new Int32Array(latest.distinct.length);
+  const missing: number[] = [];
+  for (const id of ids) {
+    let low = 0;
+    let high = latest.ids.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (latest.ids[middle] < id) low = middle + 1;
+      else high = middle;
+    }
+    if (latest.ids[low] !== id) {
+      missing.push(id);
+      continue;
+    }
+    const row = latest.rows[low];
+    for (let at = latest.offsets[row]; at < latest.offsets[row + 1]; at++) tally[latest.codes[at]] += 1;
+  }
+  for (let local = 0; local < tally.length; local++) if (tally[local] !== 0) counts.set(latest.distinct[local], (counts.get(latest.distinct[local]) ?? 0) + tally[local]);
+  return missing;
+}

@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { keyOfParts } from "../../../../server/modules/patents/search/fullText";
+import { countLatestCodes, latestCodesOf, listOf, positionsIn, setOf } from "../../../../server/modules/patents/search/lists";
+
+describe("lists of matches in memory", () => {
+  it("orders a list the database gave in any order: FTS5 keys ascending on SQLite, ids descending on PostgreSQL", () => {
+    // days 5 id 7, days 3 id 9, days 5 id 8: by key, days up, then the id down.
+    const sqlite = listOf("5 7 3 9 5 8", keyOfParts);
+    expect([...sqlite.ids]).toEqual([9, 8, 7]);
+    expect([...(sqlite.keys ?? [])]).toEqual([keyOfParts(3, 9), keyOfParts(5, 8), keyOfParts(5, 7)]);
+    expect([...listOf("4 12 7", null).ids]).toEqual([12, 7, 4]);
+    expect([...listOf("", null).ids]).toEqual([]);
+  });
+
+  it("finds the entries every set holds, in the list's order, up to a limit", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 300 }),
+        fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 6000 }), { maxLength: 400 }), { maxLength: 3 }),
+        fc.integer({ min: 0, max: 400 }),
+        (ids, sets, limit) => {
+          const list = listOf(ids.join(" "), null);
+          const expected = [...list.ids.keys()].filter((at) => sets.every((set) => set.includes(list.ids[at]))).slice(0, limit);
+          expect([...positionsIn(list, sets.map((set) => setOf(set.join(" "))), limit)]).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it("counts the codes of the latest patents it holds, and names the ids it does not", () => {
+    const latest = latestCodesOf(["3 16 33 48,1 16 49", "", "2 17 33"], (code) => code !== 48);
+    const counts = new Map<number, number>([[33, 10]]);
+    expect(countLatestCodes(latest, [1, 3, 4, 2], counts)).toEqual([4]);
+    expect(counts).toEqual(
+      new Map([
+        [33, 12],
+        [16, 2],
+        [49, 1],
+        [17, 1],
+      ]),
+    );
+  });
+});
