@@ -15,7 +15,7 @@
  * and 300 MB; search p95 at most 50 ms; statistics 1 s. Printed, never asserted.
  *
  * Other runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
- * BENCH_SECONDS; BENCH_WORKERS server processes (1 by default; 2 is the deployment on this
+ * BENCH_SECONDS, BENCH_WARM_UP (seconds of load before the measured one, 3 by default); BENCH_WORKERS server processes (1 by default; 2 is the deployment on this
  * machine, one per core); BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
  * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive. The server
  * runs as `npm start` runs it, built and with npm start's node options, as in bench:archive
@@ -38,7 +38,6 @@ const TARGET_IMPORT_MS = 60_000;
 const TARGET_IMPORT_BYTES = 300 * 1024 * 1024;
 const TARGET_P95_MS = 50;
 const TARGET_STATS_MS = 1000;
-const WARM_UP_MS = 3000;
 const STATS_RUNS = 3;
 const ADMIN_PASSWORD = "Bench-admin-2026";
 /** Answers the server that imported keeps (the server's default); the second server keeps none. */
@@ -52,6 +51,8 @@ const importRows = numberFrom("BENCH_IMPORT_ROWS", 100_000);
 const clients = numberFrom("BENCH_CLIENTS", 20);
 const workers = numberFrom("BENCH_WORKERS", 1);
 const durationMs = numberFrom("BENCH_SECONDS", 20) * 1000;
+/** The load before the measured one: the clients' connections, and each process's first lists of the mix's terms (search/lists.ts). */
+const warmUpMs = numberFrom("BENCH_WARM_UP", 3) * 1000;
 const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim()));
 const importOnly = process.env.BENCH_IMPORT_ONLY === "1";
 const { run: serverRun, nodeArguments } = serverRunFromEnv();
@@ -126,7 +127,7 @@ interface SearchRun {
 async function searchRun(database: string, server: BenchServer, token: string, agent: ReturnType<typeof keepAliveAgent>, databaseCpu: DatabaseCpu | null): Promise<SearchRun> {
   const options = { database, baseUrl: server.baseUrl, agent, token, clients, server, databaseCpu };
   const counting = countingRepeats(patentSearch);
-  await measureCalls(options, counting.workload, WARM_UP_MS, 1);
+  await measureCalls(options, counting.workload, warmUpMs, 1);
   counting.countFromNow();
   const load = await measureCalls(options, counting.workload, durationMs, 2);
   const stats: SearchRun["stats"] = [];
@@ -225,7 +226,7 @@ const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 function report(outcomes: Outcome[]): void {
   const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
-  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s`}; ${workers === 1 ? "one server process" : `${workers} server processes`}, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
+  console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s after ${warmUpMs / 1000} s of warm-up`}; ${workers === 1 ? "one server process" : `${workers} server processes`}, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
   console.log("database   generated   import    imported/updated/skipped   import peak   load average (start, end)");
   for (const o of outcomes) {
     console.log(

@@ -112,9 +112,8 @@ export function positionsIn(list: MatchList, sets: readonly Uint32Array[], limit
  * from the database took some 3-5 ms a summary (a row here, a row there).
  */
 export interface LatestCodes {
-  /** The patents, ascending, and the row of each. */
-  ids: Int32Array;
-  rows: Int32Array;
+  /** The row of each patent id plus one (0: not among them), by id. */
+  rowOf: Int32Array;
   /** Row r's codes, as indexes into `distinct`, are codes[offsets[r]] up to codes[offsets[r + 1]]. */
   offsets: Int32Array;
   codes: Int32Array;
@@ -145,29 +144,23 @@ export function latestCodesOf(texts: readonly string[], keep: (code: number) => 
       offsets.push(codes.length);
     }
   }
-  const rows = Int32Array.from(ids.keys()).sort((a, b) => ids[a] - ids[b]);
-  return { ids: Int32Array.from(rows, (row) => ids[row]), rows, offsets: Int32Array.from(offsets), codes: Int32Array.from(codes), distinct: Float64Array.from(index.keys()) };
+  const rowOf = new Int32Array(ids.reduce((largest, id) => Math.max(largest, id), 0) + 1);
+  for (const [row, id] of ids.entries()) rowOf[id] = row + 1;
+  return { rowOf, offsets: Int32Array.from(offsets), codes: Int32Array.from(codes), distinct: Float64Array.from(index.keys()) };
 }
 
-export const latestCodesBytes = (latest: LatestCodes) => latest.ids.byteLength * 3 + latest.codes.byteLength + latest.distinct.byteLength;
+export const latestCodesBytes = (latest: LatestCodes) => latest.rowOf.byteLength + latest.offsets.byteLength + latest.codes.byteLength + latest.distinct.byteLength;
 
 /** Counts the codes of `ids` that `latest` holds into `counts`; answers the ids it does not hold. */
 export function countLatestCodes(latest: LatestCodes, ids: Iterable<number>, counts: Map<number, number>): number[] {
   const tally = new Int32Array(latest.distinct.length);
   const missing: number[] = [];
   for (const id of ids) {
-    let low = 0;
-    let high = latest.ids.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (latest.ids[middle] < id) low = middle + 1;
-      else high = middle;
-    }
-    if (latest.ids[low] !== id) {
+    const row = id < latest.rowOf.length ? latest.rowOf[id] - 1 : -1;
+    if (row < 0) {
       missing.push(id);
       continue;
     }
-    const row = latest.rows[low];
     for (let at = latest.offsets[row]; at < latest.offsets[row + 1]; at++) tally[latest.codes[at]] += 1;
   }
   for (let local = 0; local < tally.length; local++) if (tally[local] !== 0) counts.set(latest.distinct[local], (counts.get(latest.distinct[local]) ?? 0) + tally[local]);
