@@ -439,7 +439,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     const compute = async () => {
       const entry = (id: string) => (id === FULL_TEXT_ID ? sql`${sql.raw(FULL_TEXT_DAYS)} || ' ' || ${sql.raw(id)}` : sql.raw(id));
       const joined = await this.joinedMatches(text, entry);
-      return joined === null ? null : listOf(joined, this.postgres ? null : keyOfParts);
+      return joined === null ? null : listOf(joined, !this.postgres);
     };
     return this.lists.keep(`list ${JSON.stringify(text)}`, compute, listBytes);
   }
@@ -493,10 +493,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   /** The same read from the database. */
   private async storedCodesAt(list: MatchList, positions: Int32Array): Promise<Map<number, number>> {
-    const { keys } = list;
+    const { days } = list;
     // On SQLite by their FTS5 keys, patent_facts' rowid: read in the table's order.
-    const query = keys
-      ? sql`select group_concat(f.facet_codes, ' ') as codes from json_each(${`[${Array.from(positions, (at) => keys[at]).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
+    const query = days
+      ? sql`select group_concat(f.facet_codes, ' ') as codes from json_each(${`[${Array.from(positions, (at) => keyOfParts(days[at], list.ids[at])).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
       : sql`select string_agg(array_to_string(f.facet_codes, ' '), ' ') as codes from patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
     const [row] = await this.rows<{ codes: string | null }>(query);
     return countCodes(row.codes ?? "", SUMMARY_FACETS);
