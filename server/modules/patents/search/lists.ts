@@ -8,7 +8,7 @@
  * patents and kept (GenerationKeep) within LISTS_BUDGET.
  */
 
-/** The memory a process keeps lists and sets in, in bytes. */
+/** The memory a process keeps lists, sets and the latest patents' codes in, in bytes. */
 export const LISTS_BUDGET = 96 * 1024 * 1024;
 /** A query matching more patents than this is not held as a list: the database walks it. */
 export const LIST_MAX = 2_000_000;

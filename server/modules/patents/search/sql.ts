@@ -203,7 +203,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * facets count at most (PATENT_FACET_SAMPLE); `window`: the latest patents PostgreSQL walks for
    * them (HEAD_WINDOW). The tests lower them to reach them with few patents. `listsBudget`: the
    * bytes of lists of matches kept in memory (lists.ts; 0: none, the database answers every query);
-   * `latestCodes`: the latest patents whose codes are kept in memory (LATEST_CODES).
+   * `latestCount`: the latest patents whose codes are kept in memory (LATEST_CODES).
    */
   constructor(
     private readonly db: Kysely<Database>,
