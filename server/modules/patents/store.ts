@@ -238,7 +238,8 @@ const MERGE_PAGES = 500;
  * of its own. Every write transaction adds a segment, and FTS5's own merging leaves a large
  * import's index in some twenty: each term is then read from every one of them, which made the
  * searches' walks a third dearer at a million patents. Steps go on until one has nothing left to
- * merge (FTS5's documented test: the connection's count of changes moves by the step's own row only). PostgreSQL's GIN index needs nothing of the kind.
+ * merge (FTS5's documented test: the connection's count of changes moves by the step's own row
+ * only). PostgreSQL's GIN index needs nothing of the kind.
  */
 export async function compactFullText(db: Kysely<Database>, dialect: Dialect, signal?: AbortSignal): Promise<void> {
   if (dialect !== "sqlite") return;

@@ -3,6 +3,9 @@ import type { PatentDetail, PatentFacets, PatentSearchResult, PatentStats } from
 import type { Database } from "../../../db/schema";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 
+/** Keeps a value for one generation read before (GenerationKeep.atGeneration). */
+export type Keep = <T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number) => Promise<T>;
+
 /**
  * What this process computed from the patents, each value kept for the generation of the patents
  * it was computed from. The generation is a row of the database (patent_search_state, migration
@@ -22,7 +25,12 @@ export class GenerationKeep {
     private readonly budget: number,
   ) {}
 
-  async keep<T>(key: string, compute: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+  async keep<T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number): Promise<T> {
+    return (await this.atGeneration())(key, compute, weigh);
+  }
+
+  /** Reads the generation once, for several values that must be of the same one (a query's lists): they are kept for it, as `keep` keeps. */
+  async atGeneration(): Promise<Keep> {
     const row = await this.db.selectFrom("patentSearchState").select("generation").where("id", "=", 1).executeTakeFirstOrThrow();
     const generation = Number(row.generation);
     if (this.generation === null || generation > this.generation) {
@@ -30,8 +38,12 @@ export class GenerationKeep {
       this.weight = 0;
       this.generation = generation;
     }
-    // A call that read the generation before another call saw a newer one: computed, not kept.
-    if (generation < this.generation) return compute();
+    return (key, compute, weigh) => this.keepAt(generation, key, compute, weigh);
+  }
+
+  private keepAt<T>(generation: number, key: string, compute: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+    // Read before another call saw a newer generation: computed, not kept.
+    if (this.generation !== null && generation < this.generation) return compute();
     const kept = this.kept.get(key);
     if (kept) {
       this.kept.delete(key);

@@ -46,7 +46,7 @@ function numbersOf(text: string): Int32Array {
 }
 
 /** A list from the database's text of its entries in any order: on SQLite `days id` pairs, on PostgreSQL ids. */
-export function listOf(text: string, paired: boolean): MatchList {
+export function listOfText(text: string, paired: boolean): MatchList {
   const numbers = numbersOf(text);
   if (!paired) {
     const ids = numbers;
@@ -71,7 +71,7 @@ export function listOf(text: string, paired: boolean): MatchList {
 export const listBytes = (list: MatchList | null) => (list ? list.ids.byteLength + (list.days?.byteLength ?? 0) : 64);
 
 /** The ids of a text of ids as a set: a bit per id up to the largest. */
-export function setOf(text: string): Uint32Array {
+export function setOfText(text: string): Uint32Array {
   const ids = numbersOf(text);
   let largest = 0;
   for (const id of ids) if (id > largest) largest = id;

@@ -10,9 +10,9 @@ import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
-import { GenerationKeep } from "./cache";
+import { GenerationKeep, type Keep } from "./cache";
 import { FULL_TEXT_DAYS, FULL_TEXT_ID, fts5Match, fullTextKey, keyOfParts, tsqueryLiteral, type TextQuery } from "./fullText";
-import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, listBytes, listOf, positionsIn, setOf, type LatestCodes, type MatchList } from "./lists";
+import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, listBytes, listOfText, positionsIn, setOfText, type LatestCodes, type MatchList } from "./lists";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -128,10 +128,11 @@ interface Plan {
 /** A filter's values, as a condition on patent_facet_values: the values it names. */
 type Lookup = Fragment;
 
-/** A query the lists in memory answer (lists.ts): a list of matches, and the sets each must be in. */
+/** A query the lists in memory answer (lists.ts): a list of matches, the sets each must be in, and what keeps them (for the generation they were read at). */
 interface ListWalk {
   list: MatchList;
   sets: Uint32Array[];
+  keep: Keep;
 }
 
 /** The latest matches, read once: their number (up to a limit) and their facet codes. */
@@ -426,31 +427,33 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (this.listsBudget === 0 || plan.none || plan.text === null || plan.where.length > 0) return null;
     const { phrases, tagGroups } = plan.text;
     const keywords = phrases.length > 0;
+    // One read of the generation for all of them.
+    const keep = await this.lists.atGeneration();
     const [list, sets] = await Promise.all([
-      this.listOf(keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) }),
-      Promise.all((keywords ? tagGroups : tagGroups.slice(0, -1)).map((group) => this.setOf(group))),
+      this.listOf(keep, keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) }),
+      Promise.all((keywords ? tagGroups : tagGroups.slice(0, -1)).map((group) => this.setOf(keep, group))),
     ]);
     if (list === null || sets.some((set) => set === null)) return null;
-    return { list, sets: sets as Uint32Array[] };
+    return { list, sets: sets as Uint32Array[], keep };
   }
 
-  /** The matches of a query of the index as a list in the index's order, kept for the generation. */
-  private listOf(text: TextQuery): Promise<MatchList | null> {
+  /** The matches of a query of the index as a list in the index's order. */
+  private listOf(keep: Keep, text: TextQuery): Promise<MatchList | null> {
     const compute = async () => {
       const entry = (id: string) => (id === FULL_TEXT_ID ? sql`${sql.raw(FULL_TEXT_DAYS)} || ' ' || ${sql.raw(id)}` : sql.raw(id));
       const joined = await this.joinedMatches(text, entry);
-      return joined === null ? null : listOf(joined, !this.postgres);
+      return joined === null ? null : listOfText(joined, !this.postgres);
     };
-    return this.lists.keep(`list ${JSON.stringify(text)}`, compute, listBytes);
+    return keep(`list ${JSON.stringify(text)}`, compute, listBytes);
   }
 
-  /** The patents that have one of a group of facet values, as a set, kept for the generation. */
-  private setOf(group: readonly number[]): Promise<Uint32Array | null> {
+  /** The patents that have one of a group of facet values, as a set. */
+  private setOf(keep: Keep, group: readonly number[]): Promise<Uint32Array | null> {
     const compute = async () => {
       const joined = await this.joinedMatches({ phrases: [], tagGroups: [group] }, (id) => sql.raw(id));
-      return joined === null ? null : setOf(joined);
+      return joined === null ? null : setOfText(joined);
     };
-    return this.lists.keep(`set ${JSON.stringify(group)}`, compute, (set) => set?.byteLength ?? 64);
+    return keep(`set ${JSON.stringify(group)}`, compute, (set) => set?.byteLength ?? 64);
   }
 
   /** Every match of a query of the index, as `entry` writes it, joined by spaces in no order; null when they pass LIST_MAX. */
@@ -460,12 +463,11 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return Number(row.n) > LIST_MAX ? null : (row.entries ?? "");
   }
 
-  /** The facet codes of the latest patents in the index's order (`latestCount` of them), kept for the generation. */
-  private latestCodes(): Promise<LatestCodes> {
+  /** The facet codes of the latest patents in the index's order (`latestCount` of them). */
+  private latestCodes(keep: Keep): Promise<LatestCodes> {
     const compute = async () => {
-      const [entry, order] = this.postgres
-        ? [sql`f.patent_id || ' ' || array_to_string(f.facet_codes, ' ')`, sql`f.patent_id desc`]
-        : [sql`f.patent_id || ' ' || f.facet_codes`, sql`f.full_text_key`];
+      const entry = sql`f.patent_id || ' ' || ${this.codesText}`;
+      const order = this.postgres ? sql`f.patent_id desc` : sql`f.full_text_key`;
       const texts: string[] = [];
       for (let offset = 0; offset < this.latestCount; offset += LATEST_CODES_PART) {
         const part = Math.min(LATEST_CODES_PART, this.latestCount - offset);
@@ -478,14 +480,14 @@ export class SqlPatentSearch implements PatentSearchEngine {
       const summarised = new Set(SUMMARY_FACETS);
       return latestCodesOf(texts, (code) => summarised.has(facetOfCode(code)));
     };
-    return this.lists.keep("latest codes", compute, latestCodesBytes);
+    return keep("latest codes", compute, latestCodesBytes);
   }
 
-  /** The facet codes of a list's entries at some positions, counted: from memory for the latest patents, from the database for the others. */
-  private async codesAt(list: MatchList, at: Int32Array): Promise<Map<number, number>> {
+  /** The facet codes of a walk's entries at some positions, counted: from memory for the latest patents, from the database for the others. */
+  private async codesAt({ list, keep }: ListWalk, at: Int32Array): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (at.length === 0) return counts;
-    const missing = new Set(countLatestCodes(await this.latestCodes(), Array.from(at, (position) => list.ids[position]), counts));
+    const missing = new Set(countLatestCodes(await this.latestCodes(keep), Array.from(at, (position) => list.ids[position]), counts));
     if (missing.size === 0) return counts;
     for (const [code, count] of await this.storedCodesAt(list, at.filter((position) => missing.has(list.ids[position])))) counts.set(code, (counts.get(code) ?? 0) + count);
     return counts;
@@ -495,9 +497,10 @@ export class SqlPatentSearch implements PatentSearchEngine {
   private async storedCodesAt(list: MatchList, positions: Int32Array): Promise<Map<number, number>> {
     const { days } = list;
     // On SQLite by their FTS5 keys, patent_facts' rowid: read in the table's order.
-    const query = days
-      ? sql`select group_concat(f.facet_codes, ' ') as codes from json_each(${`[${Array.from(positions, (at) => keyOfParts(days[at], list.ids[at])).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
-      : sql`select string_agg(array_to_string(f.facet_codes, ' '), ' ') as codes from patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
+    const from = days
+      ? sql`json_each(${`[${Array.from(positions, (at) => keyOfParts(days[at], list.ids[at])).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
+      : sql`patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
+    const query = sql`select ${this.joined(this.codesText, " ")} as codes from ${from}`;
     const [row] = await this.rows<{ codes: string | null }>(query);
     return countCodes(row.codes ?? "", SUMMARY_FACETS);
   }
@@ -793,7 +796,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (walk === null) return null;
     const found = positionsIn(walk.list, walk.sets, this.cap + 1);
     const head = found.subarray(0, this.sample);
-    return { head: { count: head.length, codes: await this.codesAt(walk.list, head) }, count: found.length };
+    return { head: { count: head.length, codes: await this.codesAt(walk, head) }, count: found.length };
   }
 
   /** The same from the database: its head, and a full head counted further. */

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyOfParts } from "../../../../server/modules/patents/search/fullText";
-import { countLatestCodes, latestCodesOf, listOf, positionsIn, setOf } from "../../../../server/modules/patents/search/lists";
+import { countLatestCodes, latestCodesOf, listOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
 
 describe("lists of matches in memory", () => {
   it("orders a list the database gave in any order: FTS5 keys ascending on SQLite, ids descending on PostgreSQL", () => {
     // days 5 id 7, days 3 id 9, days 5 id 8: by key, days up, then the id down.
-    const sqlite = listOf("5 7 3 9 5 8", true);
+    const sqlite = listOfText("5 7 3 9 5 8", true);
     expect([...sqlite.ids]).toEqual([9, 8, 7]);
     const keys = [...sqlite.ids.keys()].map((at) => keyOfParts(sqlite.days?.[at] ?? 0, sqlite.ids[at]));
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : 1)));
-    expect([...listOf("4 12 7", false).ids]).toEqual([12, 7, 4]);
-    expect([...listOf("", false).ids]).toEqual([]);
+    expect([...listOfText("4 12 7", false).ids]).toEqual([12, 7, 4]);
+    expect([...listOfText("", false).ids]).toEqual([]);
   });
 
   it("finds the entries every set holds, in the list's order, up to a limit", () => {
@@ -21,9 +21,9 @@ describe("lists of matches in memory", () => {
         fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 6000 }), { maxLength: 400 }), { maxLength: 3 }),
         fc.integer({ min: 0, max: 400 }),
         (ids, sets, limit) => {
-          const list = listOf(ids.join(" "), false);
+          const list = listOfText(ids.join(" "), false);
           const expected = [...list.ids.keys()].filter((at) => sets.every((set) => set.includes(list.ids[at]))).slice(0, limit);
-          expect([...positionsIn(list, sets.map((set) => setOf(set.join(" "))), limit)]).toEqual(expected);
+          expect([...positionsIn(list, sets.map((set) => setOfText(set.join(" "))), limit)]).toEqual(expected);
         },
       ),
     );
