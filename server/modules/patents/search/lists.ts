@@ -68,6 +68,54 @@ export function listOfText(text: string, paired: boolean): MatchList {
   return { ids: Int32Array.from(order, (i) => ids[i]), days: Int32Array.from(order, (i) => days[i]) };
 }
 
+/**
+ * Every patent's place in the list's default order (the latest publication first, ties by the
+ * highest id), read once a generation on PostgreSQL: its lists are in the order of its own index
+ * (the latest imported first), and a page in the default order is read from a copy of the list
+ * put in this order (inDefaultOrder).
+ */
+export interface PlacesInOrder {
+  /** Each id's place plus one (0: not among them), by id. */
+  placeOf: Int32Array;
+  /** The id at each place. */
+  idAt: Int32Array;
+}
+
+/** The places from the database's text of every patent's id, in the default order. */
+export function placesOfText(text: string): PlacesInOrder {
+  const idAt = numbersOf(text);
+  let largest = 0;
+  for (const id of idAt) if (id > largest) largest = id;
+  const placeOf = new Int32Array(largest + 1);
+  for (let place = 0; place < idAt.length; place++) placeOf[idAt[place]] = place + 1;
+  return { placeOf, idAt };
+}
+
+export const placesBytes = (places: PlacesInOrder) => places.placeOf.byteLength + places.idAt.byteLength;
+
+/**
+ * A list's ids in the default order: their places marked a bit each, then read in order, in time
+ * linear in the patents' number rather than a sort's (600,000 of a million in a few ms). An id
+ * without a place (written after the places were read, before the generation they were kept for
+ * ended) goes last, the highest first.
+ */
+export function inDefaultOrder(list: MatchList, { placeOf, idAt }: PlacesInOrder): MatchList {
+  const marks = new Uint32Array((idAt.length >>> 5) + 1);
+  const unplaced: number[] = [];
+  for (const id of list.ids) {
+    const place = id < placeOf.length ? placeOf[id] - 1 : -1;
+    if (place < 0) unplaced.push(id);
+    else marks[place >>> 5] |= 1 << (place & 31);
+  }
+  const ids = new Int32Array(list.ids.length);
+  let count = 0;
+  for (let word = 0; word < marks.length; word++) {
+    for (let bits = marks[word]; bits !== 0; bits &= bits - 1) ids[count++] = idAt[(word << 5) + 31 - Math.clz32(bits & -bits)];
+  }
+  ids.set(unplaced.sort((a, b) => b - a), count);
+  return { ids, days: null };
+}
+
 export const listBytes = (list: MatchList | null) => (list ? list.ids.byteLength + (list.days?.byteLength ?? 0) : 64);
 
 /** The ids of a text of ids as a set: a bit per id up to the largest. */

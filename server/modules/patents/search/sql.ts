@@ -12,7 +12,7 @@ import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 import { GenerationKeep, type Keep } from "./cache";
 import { FULL_TEXT_DAYS, FULL_TEXT_ID, fts5Match, fullTextKey, keyOfParts, tsqueryLiteral, type TextQuery } from "./fullText";
-import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, listBytes, listOfText, positionsIn, setOfText, type LatestCodes, type MatchList } from "./lists";
+import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, inDefaultOrder, listBytes, listOfText, placesBytes, placesOfText, positionsIn, setOfText, type LatestCodes, type MatchList, type PlacesInOrder } from "./lists";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -133,6 +133,8 @@ interface ListWalk {
   list: MatchList;
   sets: Uint32Array[];
   keep: Keep;
+  /** The list in the default order, which its pages are read in: on SQLite the list itself, on PostgreSQL a copy made once. */
+  inDefaultOrder(): Promise<MatchList>;
 }
 
 /** The latest matches, read once: their number (up to a limit) and their facet codes. */
@@ -429,12 +431,19 @@ export class SqlPatentSearch implements PatentSearchEngine {
     const keywords = phrases.length > 0;
     // One read of the generation for all of them.
     const keep = await this.lists.atGeneration();
+    const listed: TextQuery = keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) };
     const [list, sets] = await Promise.all([
-      this.listOf(keep, keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) }),
+      this.listOf(keep, listed),
       Promise.all((keywords ? tagGroups : tagGroups.slice(0, -1)).map((group) => this.setOf(keep, group))),
     ]);
     if (list === null || sets.some((set) => set === null)) return null;
-    return { list, sets: sets as Uint32Array[], keep };
+    const ordered = async () => inDefaultOrder(list, await this.places(keep));
+    return {
+      list,
+      sets: sets as Uint32Array[],
+      keep,
+      inDefaultOrder: () => (this.postgres ? keep(`ordered list ${JSON.stringify(listed)}`, ordered, listBytes) : Promise.resolve(list)),
+    };
   }
 
   /** The matches of a query of the index as a list in the index's order. */
@@ -445,6 +454,15 @@ export class SqlPatentSearch implements PatentSearchEngine {
       return joined === null ? null : listOfText(joined, !this.postgres);
     };
     return keep(`list ${JSON.stringify(text)}`, compute, listBytes);
+  }
+
+  /** Every patent's place in the list's default order (PostgreSQL: its lists' pages are read in that order). */
+  private places(keep: Keep): Promise<PlacesInOrder> {
+    const compute = async () => {
+      const [row] = await this.rows<{ ids: string | null }>(sql`select ${this.joined(sql`m.id`, " ")} as ids from (select f.patent_id as id from patent_facts f ${this.orderBy(undefined)}) m`);
+      return placesOfText(row.ids ?? "");
+    };
+    return keep("places", compute, placesBytes);
   }
 
   /** The patents that have one of a group of facet values, as a set. */
@@ -732,19 +750,20 @@ export class SqlPatentSearch implements PatentSearchEngine {
     };
   }
 
-  /** Whether a page is read along FTS5's walk: SQLite, the full-text index asked, the default order. */
-  private walksInOrder(plan: Plan, page: PatentPageRequest): boolean {
-    const [first, ...more] = ordersOf(page.orders);
-    return !this.postgres && plan.text !== null && more.length === 0 && first.column === DEFAULT_ORDER.column && first.asc === DEFAULT_ORDER.asc;
-  }
-
   /**
-   * A page of the matches as FTS5 walks them, in the default order: its cost is that of the rows up
-   * to the page's end, however many match (the list's entries when the lists hold the query).
+   * A page in the default order of a query of the full-text index, as its list holds it, or on
+   * SQLite as FTS5 walks it: its cost is that of the entries up to the page's end, however many
+   * match. Null when neither can read it.
    */
-  private async pageOfWalk(plan: Plan, page: PatentPageRequest): Promise<number[]> {
+  private async pageOfWalk(plan: Plan, page: PatentPageRequest): Promise<number[] | null> {
+    const [first, ...more] = ordersOf(page.orders);
+    if (plan.text === null || more.length > 0 || first.column !== DEFAULT_ORDER.column || first.asc !== DEFAULT_ORDER.asc) return null;
     const walk = await this.walkOf(plan);
-    if (walk !== null) return Array.from(positionsIn(walk.list, walk.sets, page.offset + page.limit).subarray(page.offset), (at) => walk.list.ids[at]);
+    if (walk !== null) {
+      const list = await walk.inDefaultOrder();
+      return Array.from(positionsIn(list, walk.sets, page.offset + page.limit).subarray(page.offset), (at) => list.ids[at]);
+    }
+    if (this.postgres) return null;
     const rows = await this.rows<{ id: unknown }>(
       this.matches(plan, { columns: (id) => sql`${sql.raw(id)} as id`, facts: false, order: "latest", limit: page.limit, offset: page.offset }),
     );
@@ -818,9 +837,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
   }
 
   /**
-   * On SQLite, a page in the default order of a query of the full-text index is read along the
-   * index's walk (pageOfWalk). Otherwise a result the summary's sample holds is read whole and
-   * sorted, a larger one by months (pageOfMany).
+   * A page in the default order of a query of the full-text index is read from its list, or on
+   * SQLite along the index's walk (pageOfWalk). Otherwise a result the summary's sample holds is
+   * read whole and sorted, a larger one by months (pageOfMany).
    */
   async search(query: PatentQuery, page: PatentPageRequest, summary?: PatentSummary): Promise<PatentSearchResult> {
     const plan = await this.selection(query, summary !== undefined);
@@ -828,11 +847,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
     // A page past the count (of no match at all, say) has nothing to read: an empty walk would read the whole index of its terms.
     if (plan.none || page.offset >= found.total) return { ...found, records: [] };
     const many = found.totalCapped || found.facetsSample !== null;
-    const ids = this.walksInOrder(plan, page)
-      ? await this.pageOfWalk(plan, page)
-      : many
-        ? await this.pageOfMany(plan, page, latestMonths, found.facetsSample ? found.total / found.facetsSample : 1)
-        : await this.pageWithin(plan, page);
+    const ids =
+      (await this.pageOfWalk(plan, page)) ??
+      (many ? await this.pageOfMany(plan, page, latestMonths, found.facetsSample ? found.total / found.facetsSample : 1) : await this.pageWithin(plan, page));
     return { ...found, records: await this.listed(ids) };
   }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyOfParts } from "../../../../server/modules/patents/search/fullText";
-import { countLatestCodes, latestCodesOf, listOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
+import { countLatestCodes, inDefaultOrder, latestCodesOf, listOfText, placesOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
 
 describe("lists of matches in memory", () => {
   it("orders a list the database gave in any order: FTS5 keys ascending on SQLite, ids descending on PostgreSQL", () => {
@@ -12,6 +12,21 @@ describe("lists of matches in memory", () => {
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : 1)));
     expect([...listOfText("4 12 7", false).ids]).toEqual([12, 7, 4]);
     expect([...listOfText("", false).ids]).toEqual([]);
+  });
+
+  it("puts a PostgreSQL list in the default order by every patent's place in it, ids it has no place for last", () => {
+    // The default order of the patents read: 7, 12, 3, 4, 9.
+    const places = placesOfText("7 12 3 4 9");
+    expect([...inDefaultOrder(listOfText("4 12 7", false), places).ids]).toEqual([7, 12, 4]);
+    // 15 and 20 were written after the places were read.
+    expect([...inDefaultOrder(listOfText("15 4 20 7", false), places).ids]).toEqual([7, 4, 20, 15]);
+    expect([...inDefaultOrder(listOfText("", false), places).ids]).toEqual([]);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 3000 }), { maxLength: 500 }), fc.array(fc.boolean(), { minLength: 500, maxLength: 500 }), (order, kept) => {
+        const listed = order.filter((_, at) => kept[at]);
+        expect([...inDefaultOrder(listOfText(listed.join(" "), false), placesOfText(order.join(" "))).ids]).toEqual(listed);
+      }),
+    );
   });
 
   it("finds the entries every set holds, in the list's order, up to a limit", () => {
