@@ -168,46 +168,78 @@ export interface LatestCodes {
 }
 
 /**
- * The latest patents' codes from the database's texts of them (read a part at a time), `id code
- * code …` a patent, patents separated by commas; only the codes `keep` accepts. One pass over each
- * text, no string made of it: 300,000 patents' codes are some 40 MB of text.
+ * The latest patents' codes read from the database's texts of them, a part at a time (`add`):
+ * `id code code …` a patent, patents separated by commas; only the codes `keep` accepts. Each part
+ * is parsed in one pass into typed arrays, no string made of it, and can be dropped at once: some
+ * 7 MB of text a part, where holding every part and growing arrays of numbers took 100 MB more at
+ * the peak for 600,000 patents.
  */
-export function latestCodesOf(texts: readonly string[], keep: (code: number) => boolean): LatestCodes {
-  const ids: number[] = [];
-  const offsets = [0];
-  const codes: number[] = [];
+export function latestCodesReader(keep: (code: number) => boolean): { add(text: string): void; done(): LatestCodes } {
+  const parts: { ids: Int32Array; ends: Int32Array; codes: Int32Array }[] = [];
   const index = new Map<number, number>();
-  for (const text of texts) {
-    let value = 0;
-    let digits = false;
-    let first = true;
-    for (let i = 0; i <= text.length; i++) {
-      const c = i < text.length ? text.charCodeAt(i) : 44;
-      if (c !== 32 && c !== 44) {
-        value = value * 10 + (c - 48);
-        digits = true;
-        continue;
-      }
-      if (digits) {
-        if (first) ids.push(value);
-        else if (keep(value)) {
-          let local = index.get(value);
-          if (local === undefined) index.set(value, (local = index.size));
-          codes.push(local);
+  return {
+    add(text) {
+      // At most a patent a comma and a code a separator.
+      let separators = 1;
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 44) separators++;
+      const ids = new Int32Array(separators);
+      const ends = new Int32Array(separators);
+      const codes = new Int32Array(separators);
+      let patents = 0;
+      let coded = 0;
+      let value = 0;
+      let digits = false;
+      let first = true;
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : 44;
+        if (c !== 32 && c !== 44) {
+          value = value * 10 + (c - 48);
+          digits = true;
+          continue;
         }
-        first = false;
+        if (digits) {
+          if (first) ids[patents] = value;
+          else if (keep(value)) {
+            let local = index.get(value);
+            if (local === undefined) index.set(value, (local = index.size));
+            codes[coded++] = local;
+          }
+          first = false;
+        }
+        value = 0;
+        digits = false;
+        if (c === 44 && !first) {
+          ends[patents++] = coded;
+          first = true;
+        }
       }
-      value = 0;
-      digits = false;
-      if (c === 44 && !first) {
-        offsets.push(codes.length);
-        first = true;
+      parts.push({ ids: ids.slice(0, patents), ends: ends.slice(0, patents), codes: codes.slice(0, coded) });
+    },
+    done() {
+      let largest = 0;
+      let patents = 0;
+      let coded = 0;
+      for (const part of parts) {
+        for (const id of part.ids) if (id > largest) largest = id;
+        patents += part.ids.length;
+        coded += part.codes.length;
       }
-    }
-  }
-  const rowOf = new Int32Array(ids.reduce((largest, id) => Math.max(largest, id), 0) + 1);
-  for (const [row, id] of ids.entries()) rowOf[id] = row + 1;
-  return { rowOf, offsets: Int32Array.from(offsets), codes: Int32Array.from(codes), distinct: Float64Array.from(index.keys()) };
+      const rowOf = new Int32Array(largest + 1);
+      const offsets = new Int32Array(patents + 1);
+      const codes = new Int32Array(coded);
+      let row = 0;
+      let base = 0;
+      for (const part of parts) {
+        for (let at = 0; at < part.ids.length; at++, row++) {
+          rowOf[part.ids[at]] = row + 1;
+          offsets[row + 1] = base + part.ends[at];
+        }
+        codes.set(part.codes, base);
+        base += part.codes.length;
+      }
+      return { rowOf, offsets, codes, distinct: Float64Array.from(index.keys()) };
+    },
+  };
 }
 
 export const latestCodesBytes = (latest: LatestCodes) => latest.rowOf.byteLength + latest.offsets.byteLength + latest.codes.byteLength + latest.distinct.byteLength;

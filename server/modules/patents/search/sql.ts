@@ -12,7 +12,7 @@ import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 import { GenerationKeep, type Keep } from "./cache";
 import { FULL_TEXT_DAYS, FULL_TEXT_ID, fts5Match, fullTextKey, keyOfParts, tsqueryLiteral, type TextQuery } from "./fullText";
-import { countLatestCodes, latestCodesBytes, latestCodesOf, LIST_MAX, LISTS_BUDGET, inDefaultOrder, listBytes, listOfText, placesBytes, placesOfText, positionsIn, setOfText, type LatestCodes, type MatchList, type PlacesInOrder } from "./lists";
+import { countLatestCodes, latestCodesBytes, latestCodesReader, LIST_MAX, LISTS_BUDGET, inDefaultOrder, listBytes, listOfText, placesBytes, placesOfText, positionsIn, setOfText, type LatestCodes, type MatchList, type PlacesInOrder } from "./lists";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -32,10 +32,14 @@ const TAGS_MAX = 1000;
  * them newest first: at about 0.8 us a patent, at most some 40 ms however rarely the query matches.
  */
 const HEAD_WINDOW = 50_000;
-/** The latest patents whose codes a process keeps in memory (lists.ts, LatestCodes): a sample's other patents are read from the database. */
-const LATEST_CODES = 300_000;
-/** The patents a statement reads of them: a text of some 7 MB. */
-const LATEST_CODES_PART = 50_000;
+/**
+ * The latest patents whose codes a process keeps in memory (lists.ts, LatestCodes): a sample's
+ * other patents are read from the database, some 5 ms a summary on SQLite (a row here, a row
+ * there). 600,000 patents' codes weigh some 30 MB of the lists' budget.
+ */
+const LATEST_CODES = 600_000;
+/** The statements the latest patents' codes are read in: at the default, 50,000 patents each, a text of some 7 MB. */
+const LATEST_CODES_PARTS = 12;
 /** The years a trend covers. */
 const TREND_YEARS = 10;
 /** Years the applyYear facet lists, the latest first. */
@@ -484,19 +488,24 @@ export class SqlPatentSearch implements PatentSearchEngine {
   /** The facet codes of the latest patents in the index's order (`latestCount` of them). */
   private latestCodes(keep: Keep): Promise<LatestCodes> {
     const compute = async () => {
-      const entry = sql`f.patent_id || ' ' || ${this.codesText}`;
-      const order = this.postgres ? sql`f.patent_id desc` : sql`f.full_text_key`;
-      const texts: string[] = [];
-      for (let offset = 0; offset < this.latestCount; offset += LATEST_CODES_PART) {
-        const part = Math.min(LATEST_CODES_PART, this.latestCount - offset);
-        const [row] = await this.rows<{ n: unknown; patents: string | null }>(
-          sql`select count(*) as n, ${this.joined(sql`m.entry`, ",")} as patents from (select ${entry} as entry from patent_facts f order by ${order} limit ${part} offset ${offset}) m`,
-        );
-        texts.push(row.patents ?? "");
-        if (Number(row.n) < part) break;
-      }
       const summarised = new Set(SUMMARY_FACETS);
-      return latestCodesOf(texts, (code) => summarised.has(facetOfCode(code)));
+      const reader = latestCodesReader((code) => summarised.has(facetOfCode(code)));
+      const entry = sql`f.patent_id || ' ' || ${this.codesText}`;
+      // Each part goes on from the last key of the one before (as text: SQLite's key passes 2^53).
+      const [key, order, last] = this.postgres ? [sql`f.patent_id`, sql`desc`, sql`min`] : [sql`f.full_text_key`, sql`asc`, sql`max`];
+      let after: string | null = null;
+      const size = Math.ceil(this.latestCount / LATEST_CODES_PARTS);
+      for (let read = 0; read < this.latestCount; read += size) {
+        const part = Math.min(size, this.latestCount - read);
+        const from: Fragment = after === null ? sql`` : this.postgres ? sql`where ${key} < ${Number(after)}` : sql`where ${key} > ${BigInt(after)}`;
+        const [row] = await this.rows<{ n: unknown; patents: string | null; last: string | null }>(
+          sql`select count(*) as n, ${this.joined(sql`m.entry`, ",")} as patents, cast(${last}(m.k) as text) as last from (select ${entry} as entry, ${key} as k from patent_facts f ${from} order by ${key} ${order} limit ${part}) m`,
+        );
+        reader.add(row.patents ?? "");
+        if (Number(row.n) < part || row.last === null) break;
+        after = row.last;
+      }
+      return reader.done();
     };
     return keep("latest codes", compute, latestCodesBytes);
   }

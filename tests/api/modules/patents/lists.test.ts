@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyOfParts } from "../../../../server/modules/patents/search/fullText";
-import { countLatestCodes, inDefaultOrder, latestCodesOf, listOfText, placesOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
+import { countLatestCodes, inDefaultOrder, latestCodesReader, listOfText, placesOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
 
 describe("lists of matches in memory", () => {
   it("orders a list the database gave in any order: FTS5 keys ascending on SQLite, ids descending on PostgreSQL", () => {
@@ -45,7 +45,9 @@ describe("lists of matches in memory", () => {
   });
 
   it("counts the codes of the latest patents it holds, and names the ids it does not", () => {
-    const latest = latestCodesOf(["3 16 33 48,1 16 49", "", "2 17 33"], (code) => code !== 48);
+    const reader = latestCodesReader((code) => code !== 48);
+    for (const part of ["3 16 33 48,1 16 49", "", "2 17 33"]) reader.add(part);
+    const latest = reader.done();
     const counts = new Map<number, number>([[33, 10]]);
     expect(countLatestCodes(latest, [1, 3, 4, 2], counts)).toEqual([4]);
     expect(counts).toEqual(

@@ -103,6 +103,7 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
   let sampled: SqlPatentSearch;
   let walked: SqlPatentSearch;
   let fewInMemory: SqlPatentSearch;
+  let partlyInMemory: SqlPatentSearch;
   const dir = mkdtempSync(join(tmpdir(), "patents-scale-"));
 
   beforeAll(async () => {
@@ -118,6 +119,8 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
     walked = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, 0);
     // The codes of the latest 5 patents in memory: a sample's others are read from the database.
     fewInMemory = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, undefined, 5);
+    // The codes of the latest 200, read in parts of 34, each going on from the one before.
+    partlyInMemory = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, undefined, 200);
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -169,6 +172,7 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
           const expected = await walked.search(model, page);
           expect(await capped.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}`).toEqual(expected);
           expect(await fewInMemory.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}, 5 in memory`).toEqual(expected);
+          expect(await partlyInMemory.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}, 200 in memory`).toEqual(expected);
         }
       }
     }
