@@ -95,7 +95,8 @@ export const placesBytes = (places: PlacesInOrder) => places.placeOf.byteLength 
 
 /**
  * A list's ids in the default order: their places marked a bit each, then read in order, in time
- * linear in the patents' number rather than a sort's (600,000 of a million in a few ms). An id
+ * linear in the patents' number (600,000 of a million in 10-50 ms, where sorting their places as a
+ * typed array took 80-200 ms). An id
  * without a place (written after the places were read, before the generation they were kept for
  * ended) goes last, the highest first.
  */
