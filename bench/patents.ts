@@ -64,6 +64,8 @@ interface Outcome {
   importPeak: number;
   /** The machine's one-minute load average as the import started and ended (other work on it slows the figures). */
   importLoad: [number, number];
+  /** The times of a user's signed-in reads, one after another, while the import ran (sorted). */
+  callsMeanwhile: Float64Array;
   imported: { imported: number; updated: number; skipped: number };
   /** The searches and statistics with answers kept, and with none; null under BENCH_IMPORT_ONLY. */
   search: { cached: SearchRun; uncached: SearchRun } | null;
@@ -96,21 +98,44 @@ interface Job {
   failure: string | null;
 }
 
-/** The file through the real import: the upload, then the job polled until it ends. */
-async function importFile(server: BenchServer, token: string, file: string): Promise<{ ms: number; job: Job }> {
+/** A signed-in read (the notification centre's, which every page of the app makes) while the import runs. */
+const CALL_DURING_IMPORT = "/api/notifications";
+const CALL_DURING_IMPORT_PAUSE_MS = 100;
+
+/**
+ * The file through the real import: the upload, then the job polled until it ends; meanwhile a
+ * user's signed-in read, one after another, each one's time kept (the server goes on answering
+ * while an import writes: DatabaseHandle.longWrites).
+ */
+async function importFile(server: BenchServer, token: string, file: string): Promise<{ ms: number; job: Job; callsMeanwhile: number[] }> {
   const started = performance.now();
   const form = new FormData();
   form.append("file", await openAsBlob(file), "bench.xlsx");
   const res = await fetch(`${server.baseUrl}/api/patents/import`, { method: "POST", headers: { authorization: `bearer ${token}` }, body: form });
   const answer = (await res.json()) as { result?: { jobId: number }; message?: string };
   if (!answer.result) throw new Error(`import refused: ${res.status} ${answer.message ?? ""}`);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const job = await api<Job>(server, token, `/api/patents/import/${answer.result.jobId}`);
-    if (job.state !== "running") {
-      if (job.state === "failed") throw new Error(`import failed: ${job.failure}`);
-      return { ms: performance.now() - started, job };
+  let ended = false;
+  const callsMeanwhile: number[] = [];
+  const calling = (async () => {
+    while (!ended) {
+      const sent = performance.now();
+      await api(server, token, CALL_DURING_IMPORT);
+      callsMeanwhile.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, CALL_DURING_IMPORT_PAUSE_MS));
     }
+  })();
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const job = await api<Job>(server, token, `/api/patents/import/${answer.result.jobId}`);
+      if (job.state !== "running") {
+        if (job.state === "failed") throw new Error(`import failed: ${job.failure}`);
+        return { ms: performance.now() - started, job, callsMeanwhile };
+      }
+    }
+  } finally {
+    ended = true;
+    await calling;
   }
 }
 
@@ -168,6 +193,7 @@ async function measure(database: string, generationMs: number, file: string, env
       importMs: imported.ms,
       importPeak,
       importLoad: [loadBefore, loadavg()[0]] as [number, number],
+      callsMeanwhile: Float64Array.from(imported.callsMeanwhile).sort(),
       imported: { imported: job.imported, updated: job.updated, skipped: job.skipped },
     };
     if (importOnly) return { ...outcome, search: null, peakAfter: importPeak };
@@ -227,7 +253,7 @@ const verdict = (met: boolean) => (met ? "met" : "MISSED");
 function report(outcomes: Outcome[]): void {
   const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
   console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s after ${warmUpMs / 1000} s of warm-up`}; ${workers === 1 ? "one server process" : `${workers} server processes`}, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
-  console.log("database   generated   import    imported/updated/skipped   import peak   load average (start, end)");
+  console.log(`database   generated   import    imported/updated/skipped   import peak   load average (start, end)   ${CALL_DURING_IMPORT} meanwhile: calls, p50, p95, slowest`);
   for (const o of outcomes) {
     console.log(
       [
@@ -237,6 +263,7 @@ function report(outcomes: Outcome[]): void {
         `${o.imported.imported}/${o.imported.updated}/${o.imported.skipped}`.padStart(26),
         mb(o.importPeak).padStart(13),
         `${o.importLoad.map((load) => load.toFixed(2)).join(", ")}`.padStart(27),
+        `${o.callsMeanwhile.length}, ${ms(percentile(o.callsMeanwhile, 50))}, ${ms(percentile(o.callsMeanwhile, 95))}, ${ms(percentile(o.callsMeanwhile, 100))}`.padStart(40),
       ].join(" "),
     );
   }

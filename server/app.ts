@@ -74,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dialect", database.dialect);
+  app.decorate("longWrites", () => database.longWrites());
 
   requireDeclaredAccess(app);
   // Before any route, so its check and hooks see them all.

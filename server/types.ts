@@ -33,6 +33,8 @@ declare module "fastify" {
     config: Config;
     db: Kysely<Database>;
     dialect: Dialect;
+    /** Where a long write transaction runs, out of the requests' way (DatabaseHandle.longWrites). */
+    longWrites(): Kysely<Database>;
     /** Every route as registered, each with its `config.access` (requireDeclaredAccess in app.ts). */
     declaredRoutes: readonly RouteOptions[];
   }

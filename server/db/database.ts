@@ -16,6 +16,14 @@ export interface DatabaseHandle {
   readonly schema: string | null;
   /** Where the data lives, safe to log (no password). */
   readonly location: string;
+  /**
+   * Where a long write transaction runs (a patent import's), out of the requests' way. On SQLite a
+   * second connection to the file, opened on first use: a transaction on the requests' one
+   * connection would hold every request of the process until it commits (a 100,000-row import, a
+   * minute), where beside it the requests go on reading the last commit (WAL) and one that writes
+   * waits for the lock as it waits for another process's. On PostgreSQL the pool's, apart already.
+   */
+  longWrites(): Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -23,15 +31,29 @@ export interface DatabaseHandle {
 const START_RETRY_FIRST_MS = 500;
 const START_RETRY_MAX_MS = 10_000;
 
-function handle(dialect: Dialect, kyselyDialect: KyselyDialect, schema: string | null, location: string, after?: () => Promise<void>): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: kyselyDialect, plugins: [new CamelCasePlugin()] });
+const kysely = (dialect: KyselyDialect) => new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+
+function handle(
+  dialect: Dialect,
+  kyselyDialect: KyselyDialect,
+  schema: string | null,
+  location: string,
+  options: { after?: () => Promise<void>; openLongWrites?: () => KyselyDialect } = {},
+): DatabaseHandle {
+  const db = kysely(kyselyDialect);
+  const { after, openLongWrites } = options;
+  let longWrites: Kysely<Database> | null = null;
   let closing: Promise<void> | null = null;
   return {
     db,
     dialect,
     schema,
     location,
-    close: () => (closing ??= db.destroy().then(after)),
+    longWrites: () => {
+      if (closing) throw new Error("the database is closed");
+      return openLongWrites ? (longWrites ??= kysely(openLongWrites())) : db;
+    },
+    close: () => (closing ??= Promise.all([db.destroy(), longWrites?.destroy()]).then(after)),
   };
 }
 
@@ -56,11 +78,11 @@ async function openPostgres(url: string, display: string, log: Logger, signal?: 
   }
   const { dialect, schema, stopProbing } = connection;
   if (schema === null) {
-    await handle("postgres", dialect, null, display, stopProbing).close();
+    await handle("postgres", dialect, null, display, { after: stopProbing }).close();
     throw new ConfigError(`DATABASE_URL: cannot connect to ${display} (the search_path names no existing schema)`);
   }
   if (attempt > 0) log.info({ database: display }, "database reachable");
-  return handle("postgres", dialect, schema, `${display} (schema ${schema})`, stopProbing);
+  return handle("postgres", dialect, schema, `${display} (schema ${schema})`, { after: stopProbing });
 }
 
 /**
@@ -69,6 +91,9 @@ async function openPostgres(url: string, display: string, log: Logger, signal?: 
  */
 export async function openDatabase(config: Pick<Config, "database">, log: Logger, options: { signal?: AbortSignal } = {}): Promise<DatabaseHandle> {
   const { database } = config;
-  if (database.kind === "sqlite") return handle("sqlite", openSqliteDialect(database.file), null, `sqlite:${database.file}`);
+  if (database.kind === "sqlite") {
+    const { file } = database;
+    return handle("sqlite", openSqliteDialect(file), null, `sqlite:${file}`, { openLongWrites: () => openSqliteDialect(file) });
+  }
   return openPostgres(database.url, database.display, log, options.signal);
 }

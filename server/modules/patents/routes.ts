@@ -43,7 +43,7 @@ import { contentDisposition } from "../files/fileName";
 import { FileStore } from "../files/service";
 import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
-import { PatentImports } from "./import/jobs";
+import { PatentImports, type ImportDeps } from "./import/jobs";
 import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow, type WorkerOptions } from "./read";
 import { patentSearchEngine } from "./search";
 import { PatentMessages, Patents } from "./service";
@@ -134,6 +134,9 @@ function storedMapping(json: string): ColumnMapping {
  */
 export const readerOptions: Omit<WorkerOptions, "tempRoot"> = {};
 
+/** Unset but in the tests, which hold an import's write open to see what the server answers meanwhile. */
+export const importHooks: Pick<ImportDeps, "whileWriting"> = {};
+
 /**
  * Issue 12: patents searched in Chinese and English, their detail, export and statistics, a
  * company's patent profile, and the import of patent exports in the background.
@@ -147,9 +150,11 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const imports = new PatentImports({
     db: app.db,
     dialect: app.dialect,
+    longWrites: app.longWrites,
     log: app.log,
     stagingRoot: join(app.config.uploadDir, ".patent-staging"),
     afterImport: (jobId) => watches.afterImport(jobId),
+    whileWriting: async (jobId) => importHooks.whileWriting?.(jobId),
   });
   const scope = new CompanyScope(app.db);
   const store = new FileStore({ db: app.db, dialect: app.dialect, uploadDir: app.config.uploadDir, uploadMaxMb: Math.floor(PATENT_IMPORT_MAX_BYTES / MB) });

@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { setImmediate as turn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { PatentRecord, PatentRowProblem } from "../../../../contract/patents/record";
 import { PATENT_IMPORT_ERRORS_KEPT, type PatentImportJob } from "../../../../contract/schemas/patents";
@@ -21,8 +22,9 @@ export const ImportMessages = {
 /** How often the running process says it is alive, and how long a silence means it died. */
 export const HEARTBEAT_MS = 5_000;
 /**
- * Generous: on SQLite the heartbeat waits while the job's own write transaction holds the one
- * connection, and a 100,000-row file is written in well under this.
+ * Generous: on SQLite no heartbeat can be written while the job's own write transaction holds the
+ * lock, and a 100,000-row file is written in well under this. The process running the job knows
+ * it alive however long it writes.
  */
 export const STALE_AFTER_MS = 180_000;
 /** Rows naming the patents read (for the watches) inserted a statement at a time. */
@@ -62,6 +64,8 @@ interface Progress {
 export interface ImportDeps {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Where the patents are written, in one transaction out of the requests' way (DatabaseHandle.longWrites). */
+  longWrites: () => Kysely<Database>;
   log: Logger;
   /** Where the jobs stage what they read, a folder each (removed when the job ends). */
   stagingRoot: string;
@@ -71,6 +75,8 @@ export interface ImportDeps {
    * It must not throw; it is awaited under the heartbeat.
    */
   afterImport?: (jobId: number) => Promise<unknown>;
+  /** Awaited inside the write transaction once its first batch is written (the tests' hold on it). */
+  whileWriting?: (jobId: number) => Promise<unknown>;
 }
 
 /**
@@ -83,7 +89,8 @@ export interface ImportDeps {
  * beats the job's heartbeat; a running job whose heartbeat stopped is reported failed.
  */
 export class PatentImports {
-  private readonly running = new Set<Promise<void>>();
+  /** The jobs this process runs, by id: alive, whatever their heartbeat says. */
+  private readonly running = new Map<number, Promise<void>>();
   /** Aborted when the server closes: the jobs still reading or writing stop, their data as it was. */
   private readonly stopping = new AbortController();
 
@@ -119,8 +126,8 @@ export class PatentImports {
     const run = this.run(id, opened)
       .catch((error: unknown) => this.deps.log.error({ err: error, jobId: id }, "patent import job failed unexpectedly"))
       .finally(() => opened.close());
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
+    this.running.set(id, run);
+    void run.finally(() => this.running.delete(id));
     return id;
   }
 
@@ -131,14 +138,17 @@ export class PatentImports {
    */
   async settle(): Promise<void> {
     this.stopping.abort();
-    await Promise.all([...this.running]);
+    await Promise.all([...this.running.values()]);
   }
 
   private async run(jobId: number, opened: OpenedExport<StagedRow>): Promise<void> {
     const { db, stagingRoot } = this.deps;
     const progress: Progress = { processed: 0, total: opened.total ?? 0, imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 };
     let beating: Promise<unknown> | null = null;
+    // On SQLite the job's own write transaction holds the lock a beat would wait for, in vain.
+    let writing = false;
     const beat = () => {
+      if (writing && this.deps.dialect === "sqlite") return;
       beating ??= this.save(jobId, progress, "running")
         .catch((error: unknown) => this.deps.log.warn({ err: error, jobId }, "patent import heartbeat failed"))
         .finally(() => {
@@ -151,8 +161,19 @@ export class PatentImports {
       const staged = await StagedRecords.create(stagingRoot, jobId);
       let failure: CatalogKey | null;
       try {
-        failure = (await this.stage(jobId, opened, staged, progress)) ?? (await this.apply(jobId, staged, progress));
+        failure = await this.stage(jobId, opened, staged, progress);
         if (failure === null) {
+          // Every row read, as the polls will see it while the patents are written.
+          await beating;
+          beat();
+          await beating;
+          writing = true;
+          failure = await this.apply(jobId, staged, progress);
+          writing = false;
+        }
+        if (failure === null) {
+          // At once: the write may have outlasted the heartbeats other processes judge the job by.
+          beat();
           await this.deps.afterImport?.(jobId);
           await this.compact(jobId);
         }
@@ -209,11 +230,12 @@ export class PatentImports {
 
   /** Writes the staged patents in one transaction; answers the failure, if writing failed. */
   private async apply(jobId: number, staged: StagedRecords, progress: Progress): Promise<CatalogKey | null> {
-    const { db, dialect } = this.deps;
+    const { longWrites, dialect } = this.deps;
     const { signal } = this.stopping;
     try {
-      const counts = await db.transaction().execute(async (trx) => {
+      const counts = await longWrites().transaction().execute(async (trx) => {
         const totals = { imported: 0, updated: 0 };
+        let batches = 0;
         for await (const batch of staged.batches(WRITE_ROWS)) {
           // Thrown, so that the transaction rolls back.
           signal.throwIfAborted();
@@ -224,6 +246,10 @@ export class PatentImports {
           );
           totals.imported += written.imported;
           totals.updated += written.updated;
+          if (batches++ === 0) await this.deps.whileWriting?.(jobId);
+          // The statements ran synchronously (better-sqlite3): the requests waiting meanwhile are
+          // answered before the next batch, not after the whole of a staged chunk.
+          await turn();
         }
         signal.throwIfAborted();
         return totals;
@@ -279,7 +305,7 @@ export class PatentImports {
     const { db, dialect } = this.deps;
     let job = await db.selectFrom("patentImportJobs").selectAll().where("id", "=", jobId).executeTakeFirst();
     if (!job) throw AppError.notFound(ImportMessages.jobNotFound);
-    if (job.state === "running" && Date.now() - fromDbTime(job.heartbeatAt).getTime() > STALE_AFTER_MS) {
+    if (job.state === "running" && !this.running.has(jobId) && Date.now() - fromDbTime(job.heartbeatAt).getTime() > STALE_AFTER_MS) {
       const now = toDbTime(dialect, new Date());
       // Conditional on the heartbeat read, so a job that beat meanwhile stays running.
       await db

@@ -9,11 +9,12 @@ import { RoleCode } from "../../../../contract/menus";
 import type { PatentImportJob } from "../../../../contract/schemas/patents";
 import { buildApp } from "../../../../server/app";
 import { toDbTime } from "../../../../server/db/time";
+import { LAST_SEEN_INTERVAL_MS } from "../../../../server/modules/auth/principal";
 import { text } from "../../../../server/i18n";
 import { STALE_AFTER_MS } from "../../../../server/modules/patents/import/jobs";
 import { StagedRecords } from "../../../../server/modules/patents/import/staging";
 import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
-import { readerOptions } from "../../../../server/modules/patents/routes";
+import { importHooks, readerOptions } from "../../../../server/modules/patents/routes";
 import type { App } from "../../../../server/types";
 import { testDatabases } from "../../helpers/databases";
 import { multipartBody } from "../../helpers/multipart";
@@ -149,6 +150,41 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     expect(await t.app.db.selectFrom("patentImportRows").selectAll().execute()).toEqual([]);
     expect(await stagingLeftovers(t)).toEqual([]);
     await sql`drop trigger refuse_boom${sql.raw(kind === "postgres" ? " on patents" : "")}`.execute(t.app.db);
+  });
+
+  it("answers other calls while an import writes its patents, from the data as last committed", async () => {
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    importHooks.whileWriting = async () => {
+      holding();
+      await released;
+    };
+    // The caller's session is due to record its last call, a write of its own.
+    const due = toDbTime(t.app.dialect, new Date(Date.now() - 2 * LAST_SEEN_INTERVAL_MS));
+    await t.app.db.updateTable("authSessions").set({ lastSeenAt: due }).where("id", "=", admin.sessionId).execute();
+    try {
+      const rows = Array.from({ length: 250 }, (_, i) => cells({ number: `CN4${String(i).padStart(8, "0")}A`, title: `并行写入专利 ${i}` }));
+      const started = await startImport(t.app, analyst, await patsnapXlsx(rows), "while-writing.xlsx");
+      expect(started.statusCode, started.body).toBe(200);
+      const { jobId } = started.json().result as { jobId: number };
+      // The first 100 patents are written inside the job's transaction, which stays open.
+      await held;
+      const found = await search(t.app, admin, { number: "CN400000000A" });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().result.total).toBe(0);
+      const progress = await t.app.inject({ method: "GET", url: `/api/patents/import/${jobId}`, headers: admin.headers });
+      expect(progress.json().result).toMatchObject({ state: "running", processed: 250 });
+      const notices = await t.app.inject({ method: "GET", url: "/api/notifications", headers: admin.headers });
+      expect(notices.statusCode, notices.body).toBe(200);
+      release();
+      expect(await jobOf(t.app, admin, jobId)).toMatchObject({ state: "done", imported: 250 });
+      expect(await numbers(t.app, admin, { number: "CN400000000A" })).toEqual(["CN400000000A"]);
+    } finally {
+      delete importHooks.whileWriting;
+      release();
+    }
   });
 
   it("reports a job failed once its process stopped beating", async () => {
