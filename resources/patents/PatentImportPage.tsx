@@ -219,12 +219,24 @@ function ImportProgress({ jobId, onAgain }: { jobId: number; onAgain: () => void
   });
   const job = result.data?.result;
   if (!job) return null;
-  const percent = job.total > 0 ? Math.min(100, Math.round((job.processed / job.total) * 100)) : 0;
+  // Reading fills the bar's first half, writing the second (on a large file the longer one; the
+  // text says which is going on).
+  const toWrite = job.processed - job.skipped;
+  const share = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
+  const percent = Math.round(50 * (job.written === null ? share(job.processed, job.total) : 1 + share(job.written, toWrite)));
+  const phase =
+    job.written === null
+      ? t("patents.import.running", { processed: job.processed, total: job.total })
+      : job.written < toWrite
+        ? t("patents.import.writing", { written: job.written, total: toWrite })
+        : t("patents.import.committing", { total: toWrite });
 
   return (
     <Card title={t("patents.import.progress")} data-testid="patent-import-job" data-state={job.state}>
       <Progress percent={job.state === "done" ? 100 : percent} status={job.state === "failed" ? "exception" : job.state === "done" ? "success" : "active"} />
-      {job.state === "running" && <Typography.Paragraph>{t("patents.import.running", { processed: job.processed, total: job.total })}</Typography.Paragraph>}
+      {job.state === "running" && (
+        <Typography.Paragraph data-testid="patent-import-phase">{phase}</Typography.Paragraph>
+      )}
       {job.state === "done" && <Alert type="success" showIcon message={t("patents.import.done")} />}
       {job.state === "failed" && <Alert type="error" showIcon message={t("patents.import.failed", { reason: job.failure ?? "" })} />}
       <Typography.Paragraph style={{ marginTop: 12 }} data-testid="patent-import-counts">

@@ -480,6 +480,8 @@ export interface PatentImportJobsTable {
   skipped: ColumnType<number, number | undefined, number>;
   errors: ColumnType<string, string | undefined, string>;
   errorCount: ColumnType<number, number | undefined, number>;
+  /** Patents written so far; null while the file is read. */
+  written: ColumnType<number | null, number | null | undefined, number | null>;
   /** The catalog key of why the job failed. */
   failure: string | null;
 }

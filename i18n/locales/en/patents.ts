@@ -118,6 +118,8 @@ const patents: Messages<typeof zh> = {
     again: "Import another file",
     progress: "Import progress",
     running: "Importing: {processed} of {total} rows read",
+    writing: "Importing: the file is read, {written} of {total} patents written (they take effect once all are written; if writing fails, the data stays as it was)",
+    committing: "Importing: all {total} patents written; putting them into effect and tidying the search index",
     done: "Import finished",
     failed: "The import failed: {reason}",
     counts: "{imported} added, {updated} updated, {skipped} rows skipped",

@@ -119,6 +119,8 @@ const patents = {
     again: "导入另一个文件",
     progress: "导入进度",
     running: "导入中：已读 {processed} / {total} 行",
+    writing: "导入中：文件已读完，已写入 {written} / {total} 件（全部写入后才生效，写入失败则原有数据不变）",
+    committing: "导入中：{total} 件已全部写入，正在生效并整理检索索引",
     done: "导入完成",
     failed: "导入失败：{reason}",
     counts: "新增 {imported} 件，更新 {updated} 件，跳过 {skipped} 行",

@@ -54,6 +54,8 @@ interface RowError {
 interface Progress {
   processed: number;
   total: number;
+  /** Patents written so far; null while the file is read. */
+  written: number | null;
   imported: number;
   updated: number;
   skipped: number;
@@ -89,8 +91,11 @@ export interface ImportDeps {
  * beats the job's heartbeat; a running job whose heartbeat stopped is reported failed.
  */
 export class PatentImports {
-  /** The jobs this process runs, by id: alive, whatever their heartbeat says. */
-  private readonly running = new Map<number, Promise<void>>();
+  /**
+   * The jobs this process runs, by id: alive whatever their heartbeat says, and their progress as
+   * it is, fresher than the row's last beat (on SQLite, while the job writes, the only one).
+   */
+  private readonly running = new Map<number, { run: Promise<void>; progress: Progress }>();
   /** Aborted when the server closes: the jobs still reading or writing stop, their data as it was. */
   private readonly stopping = new AbortController();
 
@@ -123,10 +128,11 @@ export class PatentImports {
       await opened.close();
       throw error;
     }
-    const run = this.run(id, opened)
+    const progress: Progress = { processed: 0, total: opened.total ?? 0, written: null, imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 };
+    const run = this.run(id, opened, progress)
       .catch((error: unknown) => this.deps.log.error({ err: error, jobId: id }, "patent import job failed unexpectedly"))
       .finally(() => opened.close());
-    this.running.set(id, run);
+    this.running.set(id, { run, progress });
     void run.finally(() => this.running.delete(id));
     return id;
   }
@@ -138,12 +144,11 @@ export class PatentImports {
    */
   async settle(): Promise<void> {
     this.stopping.abort();
-    await Promise.all([...this.running.values()]);
+    await Promise.all([...this.running.values()].map(({ run }) => run));
   }
 
-  private async run(jobId: number, opened: OpenedExport<StagedRow>): Promise<void> {
+  private async run(jobId: number, opened: OpenedExport<StagedRow>, progress: Progress): Promise<void> {
     const { db, stagingRoot } = this.deps;
-    const progress: Progress = { processed: 0, total: opened.total ?? 0, imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 };
     let beating: Promise<unknown> | null = null;
     // On SQLite the job's own write transaction holds the lock a beat would wait for, in vain.
     let writing = false;
@@ -163,7 +168,9 @@ export class PatentImports {
       try {
         failure = await this.stage(jobId, opened, staged, progress);
         if (failure === null) {
-          // Every row read, as the polls will see it while the patents are written.
+          // Every row read, as the polls of other processes will see it while the patents are written.
+          progress.total = progress.processed;
+          progress.written = 0;
           await beating;
           beat();
           await beating;
@@ -246,6 +253,7 @@ export class PatentImports {
           );
           totals.imported += written.imported;
           totals.updated += written.updated;
+          progress.written = (progress.written ?? 0) + batch.length;
           if (batches++ === 0) await this.deps.whileWriting?.(jobId);
           // The statements ran synchronously (better-sqlite3): the requests waiting meanwhile are
           // answered before the next batch, not after the whole of a staged chunk.
@@ -258,6 +266,8 @@ export class PatentImports {
       progress.updated = counts.updated;
       return null;
     } catch (error) {
+      // Rolled back: none of them stayed.
+      progress.written = 0;
       if (signal.aborted) return FAILURES.stale;
       this.deps.log.error({ err: error, jobId }, "patent import: the patents could not be written");
       return FAILURES.write;
@@ -288,6 +298,7 @@ export class PatentImports {
         heartbeatAt: now,
         processed: progress.processed,
         total: progress.total,
+        written: progress.written,
         imported: progress.imported,
         updated: progress.updated,
         skipped: progress.skipped,
@@ -320,16 +331,18 @@ export class PatentImports {
       await rm(stagingFolder(this.deps.stagingRoot, jobId), { recursive: true, force: true });
       job = await db.selectFrom("patentImportJobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
     }
-    const errors = (JSON.parse(job.errors) as RowError[]).map((error) => ({ line: error.line, message: rowMessage(error, locale) }));
+    const here = job.state === "running" ? this.running.get(jobId)?.progress : undefined;
+    const progress: Progress = here ?? { ...job, errors: JSON.parse(job.errors) as RowError[] };
     return {
       state: job.state,
-      processed: job.processed,
-      total: job.total,
-      imported: job.imported,
-      updated: job.updated,
-      skipped: job.skipped,
-      errors,
-      errorCount: job.errorCount,
+      processed: progress.processed,
+      total: progress.total,
+      written: progress.written,
+      imported: progress.imported,
+      updated: progress.updated,
+      skipped: progress.skipped,
+      errors: progress.errors.map((error) => ({ line: error.line, message: rowMessage(error, locale) })),
+      errorCount: progress.errorCount,
       failure: job.failure === null ? null : text(job.failure as CatalogKey).in(locale),
     };
   }
