@@ -63,6 +63,9 @@ interface Progress {
   errorCount: number;
 }
 
+/** The counts of a job's progress, as its row and its answer both carry them. */
+const countsOf = ({ processed, total, written, imported, updated, skipped, errorCount }: Progress) => ({ processed, total, written, imported, updated, skipped, errorCount });
+
 export interface ImportDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -296,14 +299,8 @@ export class PatentImports {
       .set({
         state,
         heartbeatAt: now,
-        processed: progress.processed,
-        total: progress.total,
-        written: progress.written,
-        imported: progress.imported,
-        updated: progress.updated,
-        skipped: progress.skipped,
+        ...countsOf(progress),
         errors: JSON.stringify(progress.errors),
-        errorCount: progress.errorCount,
         failure,
         ...(state === "running" ? {} : { finishedAt: now }),
       })
@@ -335,14 +332,8 @@ export class PatentImports {
     const progress: Progress = here ?? { ...job, errors: JSON.parse(job.errors) as RowError[] };
     return {
       state: job.state,
-      processed: progress.processed,
-      total: progress.total,
-      written: progress.written,
-      imported: progress.imported,
-      updated: progress.updated,
-      skipped: progress.skipped,
+      ...countsOf(progress),
       errors: progress.errors.map((error) => ({ line: error.line, message: rowMessage(error, locale) })),
-      errorCount: progress.errorCount,
       failure: job.failure === null ? null : text(job.failure as CatalogKey).in(locale),
     };
   }
