@@ -56,8 +56,9 @@ describe.skipIf(!hasChromium)("administration in Chromium", () => {
     await expect.poll(() => page.getByText("修改成功").count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await go("/");
+    // The menus come with the signed-in user's identity, after the page's first paint.
+    await expect.poll(() => page.getByTestId("main-nav").innerText(), { timeout: 15_000 }).toContain("敲门服务档案");
     const nav = await page.getByTestId("main-nav").innerText();
-    expect(nav).toContain("敲门服务档案");
     for (const admin of ["用户列表", "用户管理", "操作日志"]) expect(nav).not.toContain(admin);
 
     const status = await page.evaluate(async () => {
