@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as turn, setTimeout as sleep } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
 import {
   CompiledQuery,
@@ -26,6 +26,13 @@ const BUSY_TIMEOUT_MS = 10;
 const BUSY_BACKOFF_MS = [2, 5, 10, 20, 30];
 /** After this, the call gives up and is answered 503 (the database is busy, try again). */
 const BUSY_GIVE_UP_MS = 3000;
+
+/**
+ * A statement that ran this long held the whole process (better-sqlite3 is synchronous): its caller
+ * goes on only after a turn of the event loop, so that a chain of long statements (a search's lists,
+ * a scan) lets the calls waiting meanwhile run between them, as they would on PostgreSQL.
+ */
+const LONG_STATEMENT_MS = 20;
 
 /**
  * Kysely asks better-sqlite3 to prepare every statement it runs, and compiling one costs about as
@@ -90,7 +97,10 @@ class ImmediateSqliteDriver extends SqliteDriver {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await run();
+        const began = performance.now();
+        const result = await run();
+        if (performance.now() - began >= LONG_STATEMENT_MS) await turn();
+        return result;
       } catch (error) {
         if (!isBusy(error) || this.sqlite.inTransaction || Date.now() - started > BUSY_GIVE_UP_MS) throw error;
       }
