@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -29,10 +28,8 @@ import {
   Preset,
   PresetBody,
   Presets,
-  type PatentDetail as PatentDetailRow,
 } from "../../../contract/schemas/patents";
 import { PatentWatch, PatentWatchBody, PatentWatches as PatentWatchList, PatentWatchIdParams } from "../../../contract/schemas/patentWatches";
-import type { Locale } from "../../../i18n/types";
 import { formatDate, toDbTime } from "../../db/time";
 import { AppError } from "../../errors";
 import { requestLocale, text } from "../../i18n";
@@ -43,6 +40,7 @@ import { contentDisposition } from "../files/fileName";
 import { FileStore } from "../files/service";
 import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
+import { patentsWorkbook } from "./export";
 import { PatentImports, type ImportDeps } from "./import/jobs";
 import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow, type WorkerOptions } from "./read";
 import { patentSearchEngine } from "./search";
@@ -61,47 +59,6 @@ const FormMessages = {
   presetNotFound: text("server.patents.import.presetNotFound"),
   busy: text("server.patents.import.busy"),
 } as const;
-
-const EXPORT_COLUMNS = [
-  "index",
-  "publicationNumber",
-  "applicationNumber",
-  "title",
-  "applicants",
-  "inventors",
-  "applyDate",
-  "publicationDate",
-  "grantDate",
-  "patentType",
-  "legalStatus",
-  "mainIpc",
-  "ipc",
-  "district",
-  "segments",
-  "abstract",
-] as const;
-
-function exportRow(locale: Locale, patent: PatentDetailRow, index: number): (string | number | null)[] {
-  const joined = (values: readonly string[]) => values.join("; ");
-  return [
-    index,
-    patent.publicationNumber,
-    patent.applicationNumber,
-    patent.title,
-    joined(patent.applicants),
-    joined(patent.inventors),
-    patent.applyDate,
-    patent.publicationDate,
-    patent.grantDate,
-    text(`server.patents.types.${patent.patentType}`).in(locale),
-    text(`server.patents.statuses.${patent.legalStatus}`).in(locale),
-    patent.mainIpc,
-    joined(patent.ipc),
-    patent.district,
-    joined(patent.segments.map((segment) => text(`companies.segments.${segment}`).in(locale))),
-    patent.abstract,
-  ];
-}
 
 /** A mapping sent as JSON text (multipart field): header -> field or null, nothing else. */
 function parseMapping(raw: string): ColumnMapping {
@@ -274,24 +231,8 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const count = await patents.engine.count(query, PATENT_EXPORT_MAX_ROWS);
       if (count.capped) throw AppError.badRequest(PatentMessages.exportTooMany(PATENT_EXPORT_MAX_ROWS));
       const locale = requestLocale(request);
-      const stream = new PassThrough();
-      // Loaded with the first export, not at start: exceljs costs every process memory otherwise.
-      const { default: ExcelJS } = await import("exceljs");
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet(text("server.patents.exportSheet").in(locale));
-      sheet.addRow(EXPORT_COLUMNS.map((column) => text(`server.patents.columns.${column}`).in(locale))).commit();
       const rows = patents.engine.scan(query, request.body.orders, PATENT_EXPORT_MAX_ROWS);
-      // Written as read, a batch at a time: the file is never whole in memory. A failure part-way
-      // can only break the download, so it ends the stream with the error (and the log has it).
-      void (async () => {
-        let index = 0;
-        for await (const batch of rows) for (const patent of batch) sheet.addRow(exportRow(locale, patent, ++index)).commit();
-        sheet.commit();
-        await workbook.commit();
-      })().catch((error: unknown) => {
-        request.log.error({ err: error }, "patent export failed part-way");
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
+      const stream = await patentsWorkbook(rows, locale, (error) => request.log.error({ err: error }, "patent export failed part-way"));
       const name = text("server.patents.exportFileName", { date: formatDate(new Date(), app.config.timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", XLSX_CONTENT_TYPE).header("content-disposition", contentDisposition("attachment", name)).header("cache-control", "no-store").send(stream);
     },
