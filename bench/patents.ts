@@ -5,7 +5,10 @@
  * patents straight into the database (the import's own record reader and store, no file, no HTTP);
  * starts the real server; imports a generated 100,000-row Patsnap .xlsx (Excel's shared strings)
  * through POST /api/patents/import, polling the job, and prints its seconds and the server's peak
- * memory; then 20 kept-alive clients search for 20 s with issue 12's mix (two and three characters,
+ * memory; then exports as many patents as the export takes (50,000: the months of the busiest
+ * year), downloaded as fast as the client can, printing its time and the server's largest resident
+ * memory meanwhile; during the import and the export a user's signed-in read goes on, one after
+ * another (p50, p95, slowest); then 20 kept-alive clients search for 20 s with issue 12's mix (two and three characters,
  * two terms, an applicant, an IPC prefix, a keyword with facets), printing req/s, p50/p95/p99 and
  * the server's CPU per call (issue 13 item 4); last, the chain map's statistics call, timed alone.
  * The searches and statistics run twice: on the server that imported, which keeps its answers
@@ -17,7 +20,7 @@
  * Other runs: BENCH_PATENTS (generated), BENCH_IMPORT_ROWS (the .xlsx), BENCH_CLIENTS,
  * BENCH_SECONDS, BENCH_WARM_UP (seconds of load before the measured one, 3 by default); BENCH_WORKERS server processes (1 by default; 2 is the deployment on this
  * machine, one per core); BENCH_DATABASES=sqlite (or postgres) runs one; BENCH_IMPORT_ONLY=1 stops after
- * the import (no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive. The server
+ * the import (no export, no search load, no statistics); BENCH_PROFILE=<dir> as in bench:archive. The server
  * runs as `npm start` runs it, built and with npm start's node options, as in bench:archive
  * (BENCH_SERVER=sources: through tsx, as the tests run it, without them; BENCH_NODE_ARGS gives it
  * other node options to compare).
@@ -32,6 +35,7 @@ import { measureCalls, postgresBackendCpu, type DatabaseCpu, type Measured } fro
 import { serverRunFromEnv, signInAdmin, startServer, type BenchServer } from "./archive/server";
 import { writeExport } from "./patents/generate";
 import { preparePatents } from "./patents/prepare";
+import { PATENT_EXPORT_MAX_ROWS, type PatentStats } from "../contract/schemas/patents";
 import { countingRepeats, patentSearch, STATS_MODELS, STATS_PATH } from "./patents/workloads";
 
 const TARGET_IMPORT_MS = 60_000;
@@ -67,6 +71,8 @@ interface Outcome {
   /** The times of a user's signed-in reads, one after another, while the import ran (sorted). */
   callsMeanwhile: Float64Array;
   imported: { imported: number; updated: number; skipped: number };
+  /** The export of as many patents as it allows, after the import; null under BENCH_IMPORT_ONLY. */
+  exported: Exported | null;
   /** The searches and statistics with answers kept, and with none; null under BENCH_IMPORT_ONLY. */
   search: { cached: SearchRun; uncached: SearchRun } | null;
   peakAfter: number;
@@ -98,45 +104,116 @@ interface Job {
   failure: string | null;
 }
 
-/** A signed-in read (the notification centre's, which every page of the app makes) while the import runs. */
-const CALL_DURING_IMPORT = "/api/notifications";
-const CALL_DURING_IMPORT_PAUSE_MS = 100;
+/** A signed-in read (the notification centre's, which every page of the app makes) while an import or an export runs. */
+const CALL_MEANWHILE = "/api/notifications";
+const CALL_MEANWHILE_PAUSE_MS = 100;
 
 /**
- * The file through the real import: the upload, then the job polled until it ends; meanwhile a
- * user's signed-in read, one after another, each one's time kept (the server goes on answering
- * while an import writes: DatabaseHandle.longWrites).
+ * A user's signed-in read, one after another, each one's time kept, until stopped: the server goes
+ * on answering while an import writes (DatabaseHandle.longWrites) and while an export is written.
+ * A read that fails is thrown when the reads stop.
  */
-async function importFile(server: BenchServer, token: string, file: string): Promise<{ ms: number; job: Job; callsMeanwhile: number[] }> {
+function readsMeanwhile(server: BenchServer, token: string): { stop(): Promise<Float64Array> } {
+  let ended = false;
+  const times: number[] = [];
+  const failure = (async () => {
+    while (!ended) {
+      const sent = performance.now();
+      await api(server, token, CALL_MEANWHILE);
+      times.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, CALL_MEANWHILE_PAUSE_MS));
+    }
+  })().then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  return {
+    stop: async () => {
+      ended = true;
+      const failed = await failure;
+      if (failed) throw failed.error;
+      return Float64Array.from(times).sort();
+    },
+  };
+}
+
+/** The file through the real import: the upload, then the job polled until it ends, with a user's reads meanwhile. */
+async function importFile(server: BenchServer, token: string, file: string): Promise<{ ms: number; job: Job; callsMeanwhile: Float64Array }> {
   const started = performance.now();
   const form = new FormData();
   form.append("file", await openAsBlob(file), "bench.xlsx");
   const res = await fetch(`${server.baseUrl}/api/patents/import`, { method: "POST", headers: { authorization: `bearer ${token}` }, body: form });
   const answer = (await res.json()) as { result?: { jobId: number }; message?: string };
   if (!answer.result) throw new Error(`import refused: ${res.status} ${answer.message ?? ""}`);
-  let ended = false;
-  const callsMeanwhile: number[] = [];
-  const calling = (async () => {
-    while (!ended) {
-      const sent = performance.now();
-      await api(server, token, CALL_DURING_IMPORT);
-      callsMeanwhile.push(performance.now() - sent);
-      await new Promise((resolve) => setTimeout(resolve, CALL_DURING_IMPORT_PAUSE_MS));
-    }
-  })();
+  const reads = readsMeanwhile(server, token);
+  let job: Job;
+  let callsMeanwhile: Float64Array;
   try {
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const job = await api<Job>(server, token, `/api/patents/import/${answer.result.jobId}`);
-      if (job.state !== "running") {
-        if (job.state === "failed") throw new Error(`import failed: ${job.failure}`);
-        return { ms: performance.now() - started, job, callsMeanwhile };
-      }
+      job = await api<Job>(server, token, `/api/patents/import/${answer.result.jobId}`);
+      if (job.state !== "running") break;
     }
   } finally {
-    ended = true;
-    await calling;
+    // Stopped (and its failure thrown) whatever the polls met: no read goes on unobserved.
+    callsMeanwhile = await reads.stop();
   }
+  if (job.state === "failed") throw new Error(`import failed: ${job.failure}`);
+  return { ms: performance.now() - started, job, callsMeanwhile };
+}
+
+interface Exported {
+  model: Record<string, string>;
+  rows: number;
+  bytes: number;
+  ms: number;
+  /** The largest resident memory of a server process while the export was written, sampled. */
+  peak: number;
+  callsMeanwhile: Float64Array;
+}
+
+/**
+ * A filter the export takes whole with as many rows as it allows: the months of the year with the
+ * most applications (the statistics' trend counts them exactly) that make at most
+ * PATENT_EXPORT_MAX_ROWS.
+ */
+async function exportModel(server: BenchServer, token: string): Promise<{ model: Record<string, string>; rows: number }> {
+  const applications = async (model: Record<string, string>, year: number) =>
+    (await api<PatentStats>(server, token, STATS_PATH, { model })).trend.find((row) => row.year === year)?.applications ?? 0;
+  const { trend } = await api<PatentStats>(server, token, STATS_PATH, { model: {} });
+  const busiest = trend.reduce((most, row) => (row.applications > most.applications ? row : most));
+  for (let months = Math.min(12, Math.floor((12 * PATENT_EXPORT_MAX_ROWS) / Math.max(1, busiest.applications))); months >= 1; months--) {
+    const end = new Date(Date.UTC(busiest.year, months, 0)).toISOString().slice(0, 10);
+    const model = { applyDateBegin: `${busiest.year}-01-01`, applyDateEnd: end };
+    const rows = await applications(model, busiest.year);
+    if (rows <= PATENT_EXPORT_MAX_ROWS) return { model, rows };
+  }
+  throw new Error(`no month of ${busiest.year} holds at most ${PATENT_EXPORT_MAX_ROWS} patents`);
+}
+
+/** The export through the real call, downloaded as fast as the client can, with a user's reads meanwhile and the server's memory sampled. */
+async function exportFile(server: BenchServer, token: string): Promise<Exported> {
+  const { model, rows } = await exportModel(server, token);
+  let peak = server.rssPerProcess();
+  const sampling = setInterval(() => (peak = Math.max(peak, server.rssPerProcess())), 100);
+  const reads = readsMeanwhile(server, token);
+  const started = performance.now();
+  let bytes = 0;
+  let callsMeanwhile: Float64Array;
+  try {
+    const res = await fetch(`${server.baseUrl}/api/patents/export`, {
+      method: "POST",
+      headers: { authorization: `bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ model }),
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`export refused: ${res.status} ${await res.text()}`);
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+  } finally {
+    clearInterval(sampling);
+    callsMeanwhile = await reads.stop();
+  }
+  return { model, rows, bytes, ms: performance.now() - started, peak: Math.max(peak, server.rssPerProcess()), callsMeanwhile };
 }
 
 /** The search load and the statistics on one server. */
@@ -193,10 +270,12 @@ async function measure(database: string, generationMs: number, file: string, env
       importMs: imported.ms,
       importPeak,
       importLoad: [loadBefore, loadavg()[0]] as [number, number],
-      callsMeanwhile: Float64Array.from(imported.callsMeanwhile).sort(),
+      callsMeanwhile: imported.callsMeanwhile,
       imported: { imported: job.imported, updated: job.updated, skipped: job.skipped },
     };
-    if (importOnly) return { ...outcome, search: null, peakAfter: importPeak };
+    if (importOnly) return { ...outcome, exported: null, search: null, peakAfter: importPeak };
+    console.log(`${database}: exporting as many patents as an export takes (${PATENT_EXPORT_MAX_ROWS.toLocaleString("en")})`);
+    const exported = await exportFile(server, token);
     console.log(`${database}: ${clients} clients searching for ${durationMs / 1000} s, answers kept until an import (PATENT_SEARCH_CACHE=${KEPT_ANSWERS})`);
     const cached = await searchRun(database, server, token, agent, backends);
     const peakAfter = server.peakRssPerProcess();
@@ -205,7 +284,7 @@ async function measure(database: string, generationMs: number, file: string, env
     const computing = await start("0");
     try {
       const uncached = await searchRun(database, computing, await signInAdmin(computing.baseUrl, ADMIN_PASSWORD), agent, backends);
-      return { ...outcome, search: { cached, uncached }, peakAfter: Math.max(peakAfter, computing.peakRssPerProcess()) };
+      return { ...outcome, exported, search: { cached, uncached }, peakAfter: Math.max(peakAfter, computing.peakRssPerProcess()) };
     } finally {
       await computing.stop();
     }
@@ -253,7 +332,7 @@ const verdict = (met: boolean) => (met ? "met" : "MISSED");
 function report(outcomes: Outcome[]): void {
   const searched = outcomes.flatMap((o) => (o.search ? [{ ...o, search: o.search }] : []));
   console.log(`\n${generated.toLocaleString("en")} generated patents, a ${importRows.toLocaleString("en")}-row .xlsx imported; ${importOnly ? "no search load" : `${clients} clients for ${durationMs / 1000} s after ${warmUpMs / 1000} s of warm-up`}; ${workers === 1 ? "one server process" : `${workers} server processes`}, ${serverRun === "built" ? "built" : "from the sources"}${nodeArguments.length > 0 ? ` (${nodeArguments.join(" ")})` : ""}`);
-  console.log(`database   generated   import    imported/updated/skipped   import peak   load average (start, end)   ${CALL_DURING_IMPORT} meanwhile: calls, p50, p95, slowest`);
+  console.log(`database   generated   import    imported/updated/skipped   import peak   load average (start, end)   ${CALL_MEANWHILE} meanwhile: calls, p50, p95, slowest`);
   for (const o of outcomes) {
     console.log(
       [
@@ -266,6 +345,24 @@ function report(outcomes: Outcome[]): void {
         `${o.callsMeanwhile.length}, ${ms(percentile(o.callsMeanwhile, 50))}, ${ms(percentile(o.callsMeanwhile, 95))}, ${ms(percentile(o.callsMeanwhile, 100))}`.padStart(40),
       ].join(" "),
     );
+  }
+  const exports = outcomes.flatMap((o) => (o.exported ? [{ database: o.database, ...o.exported }] : []));
+  if (exports.length > 0) {
+    console.log(`\nexport (POST /api/patents/export, downloaded as fast as the client can)`);
+    console.log(`database   patents   .xlsx       time   largest server process (sampled)   ${CALL_MEANWHILE} meanwhile: calls, p50, p95, slowest`);
+    for (const e of exports) {
+      console.log(
+        [
+          e.database.padEnd(10),
+          e.rows.toLocaleString("en").padStart(7),
+          mb(e.bytes).padStart(7),
+          `${(e.ms / 1000).toFixed(1)} s`.padStart(10),
+          mb(e.peak).padStart(36),
+          `${e.callsMeanwhile.length}, ${ms(percentile(e.callsMeanwhile, 50))}, ${ms(percentile(e.callsMeanwhile, 95))}, ${ms(percentile(e.callsMeanwhile, 100))}`.padStart(40),
+          JSON.stringify(e.model),
+        ].join(" "),
+      );
+    }
   }
   if (searched.length > 0) {
     console.log(`\nsearch: "cached" on the server that imported, which keeps ${KEPT_ANSWERS} answers until an import (repeated: the share of calls asking a question it was asked before, at most its hits); "uncached" on one that keeps none`);

@@ -49,6 +49,8 @@ export interface BenchServer {
   peakRss(): number;
   /** The largest peak resident memory of any one server process so far (VmHWM), in bytes. */
   peakRssPerProcess(): number;
+  /** The largest resident memory of any one server process now (VmRSS), in bytes: sampled, it shows a peak after an earlier one. */
+  rssPerProcess(): number;
   /**
    * CPU time the server's processes have used so far (user + system, every thread, from their own
    * counters in /proc/<pid>/stat), added up, in ms; read before and after a load for its share.
@@ -189,6 +191,7 @@ export async function startServer(
       if (child.exitCode === null) remember();
       return lastPeakPerProcess;
     },
+    rssPerProcess: () => (child.exitCode === null ? Math.max(...processes().map((each) => statusKb(each, "VmRSS"))) : 0),
     cpuMs: () => processes().reduce((sum, each) => sum + processCpuMs(each), 0),
     stop: async () => {
       if (child.exitCode === null) {
