@@ -21,7 +21,7 @@ import {
 import { signedInUser } from "../../plugins/auth";
 import { CompanyScope, ownerCandidates, setOwners } from "./owners";
 import { contentDisposition } from "../files/fileName";
-import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
+import { XLSX_CONTENT_TYPE } from "../files/xlsx";
 import { Companies, IMPORT_MAX_COMPANIES, ImportMessages } from "./service";
 import { buildTemplate, readCsv, readXlsx } from "./sheet";
 

@@ -9,7 +9,7 @@ import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "../files/fileName";
 import { LogDetail, LogExportBody, LogPage, LogPageBody, LogParams } from "../../../contract/schemas/logs";
 import { OperationLogs, type LogDetailValue } from "./service";
-import { buildXlsx, XLSX_CONTENT_TYPE, type XlsxCell } from "./xlsx";
+import { XLSX_CONTENT_TYPE, xlsxDownload, type XlsxCell } from "../files/xlsx";
 
 const TAGS = ["操作日志"];
 /** More rows than a spreadsheet is read by; a narrower filter answers the question better. */
@@ -83,7 +83,7 @@ const logsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locale = requestLocale(request);
       const rows = await logs.details(filter, EXPORT_MAX_ROWS);
       const header = EXPORT_COLUMNS.map((column) => exportText(locale, column));
-      const file = await buildXlsx(exportText(locale, "sheet"), header, rows.map((log, index) => exportRow(locale, log, index)));
+      const file = await xlsxDownload(exportText(locale, "sheet"), header, [rows.map((log, index) => exportRow(locale, log, index))], (error) => request.log.error({ err: error }, "log export failed part-way"));
       const name = text("server.logs.export.fileName", { date: formatDate(new Date(), timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", XLSX_CONTENT_TYPE).header("content-disposition", contentDisposition("attachment", name)).header("cache-control", "no-store").send(file);
     },

@@ -38,7 +38,7 @@ import { Enveloped, ok } from "../../plugins/envelope";
 import { CompanyScope } from "../companies/owners";
 import { contentDisposition } from "../files/fileName";
 import { FileStore } from "../files/service";
-import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
+import { XLSX_CONTENT_TYPE } from "../files/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { patentsWorkbook } from "./export";
 import { PatentImports, type ImportDeps } from "./import/jobs";

@@ -9,7 +9,7 @@ import { Enveloped, ok } from "../../plugins/envelope";
 import { CompanyScope } from "../companies/owners";
 import { contentDisposition } from "../files/fileName";
 import { DOCX_CONTENT_TYPE } from "../archive/report/contentType";
-import { XLSX_CONTENT_TYPE } from "../logs/xlsx";
+import { XLSX_CONTENT_TYPE } from "../files/xlsx";
 import { VisitStatistics } from "./service";
 
 const REPORT_CONTENT_TYPES: Record<StatisticsReportFormat, string> = { xlsx: XLSX_CONTENT_TYPE, docx: DOCX_CONTENT_TYPE };

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { buffer } from "node:stream/consumers";
 import iconv from "iconv-lite";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { createLogger } from "../../../../server/logger";
 import { DEMO_COMPANIES, seedDemoCompanies } from "../../../../server/modules/companies/demo";
 import { IMPORT_MAX_COMPANIES } from "../../../../server/modules/companies/service";
 import { IMPORT_PACKAGE_LIMITS, SHEET_MAX_ROWS } from "../../../../server/modules/companies/sheet";
-import { buildXlsx } from "../../../../server/modules/logs/xlsx";
+import { xlsxDownload } from "../../../../server/modules/files/xlsx";
 import { testDatabases } from "../../helpers/databases";
 import { multipartBody } from "../../helpers/multipart";
 import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
@@ -162,7 +163,7 @@ describe.each(testDatabases())("companies on %s", (kind) => {
   });
 
   it("imports a good .xlsx file with inline or shared strings", async () => {
-    const inline = await buildXlsx("企业", COMPANY_IMPORT_HEADER, [["导入企业丙", null, "双流区", "制造", null, null, null]]);
+    const inline = await buffer(await xlsxDownload("企业", COMPANY_IMPORT_HEADER, [[["导入企业丙", null, "双流区", "制造", null, null, null]]], () => {}));
     expect((await importFile("企业.xlsx", inline)).json()).toMatchObject({ status: 1, result: { imported: 1 } });
     const shared = await sharedStringsXlsx([[...COMPANY_IMPORT_HEADER], ["导入企业丁&戊", "", "", "材料", "", "", ""]]);
     expect((await importFile("企业.xlsx", shared)).json()).toMatchObject({ status: 1, result: { imported: 1 } });

@@ -1,4 +1,4 @@
-import JSZip from "jszip";
+import { PassThrough, Readable } from "node:stream";
 
 /** A cell: text, a number, or empty. */
 export type XlsxCell = string | number | null | undefined;
@@ -38,14 +38,28 @@ function cellXml(value: XlsxCell, ref: string, style: number): string {
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
 }
 
-function sheetXml(header: readonly string[], rows: readonly (readonly XlsxCell[])[]): string {
-  const lines = [header, ...rows].map((cells, r) => {
-    const style = r === 0 ? 1 : 0;
-    return `<row r="${r + 1}">${cells.map((value, c) => cellXml(value, `${columnName(c)}${r + 1}`, style)).join("")}</row>`;
-  });
+const rowXml = (cells: readonly XlsxCell[], r: number, style: number) => `<row r="${r}">${cells.map((value, c) => cellXml(value, `${columnName(c)}${r}`, style)).join("")}</row>`;
+
+/** Rows a piece of the sheet's XML holds: the reader takes a piece at a time, as the zip has room. */
+const ROWS_A_PIECE = 250;
+
+/** The sheet's XML, a piece at a time as the batches of rows come. */
+async function* sheetXml(header: readonly string[], batches: Rows): AsyncGenerator<Buffer> {
   // The header stays in view while scrolling.
   const views = '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
-  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${views}<sheetData>${lines.join("")}</sheetData></worksheet>`;
+  yield Buffer.from(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${views}<sheetData>${rowXml(header, 1, 1)}`);
+  let r = 1;
+  for await (const batch of batches) {
+    for (let at = 0; at < batch.length; at += ROWS_A_PIECE) {
+      yield Buffer.from(
+        batch
+          .slice(at, at + ROWS_A_PIECE)
+          .map((cells) => rowXml(cells, ++r, 0))
+          .join(""),
+      );
+    }
+  }
+  yield Buffer.from("</sheetData></worksheet>");
 }
 
 const CONTENT_TYPES =
@@ -83,17 +97,47 @@ function workbookXml(sheetName: string): string {
   return `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 }
 
+/** The rows of a sheet in batches, as a database gives them (or all in one). */
+export type Rows = AsyncIterable<readonly (readonly XlsxCell[])[]> | Iterable<readonly (readonly XlsxCell[])[]>;
+
 /**
  * A one-sheet .xlsx workbook (Office Open XML, the minimal package Excel, WPS and LibreOffice
- * open): a bold header row, then the rows; numbers stay numbers, everything else is text.
+ * open) as a download: a bold header row that stays in view, then the rows; numbers stay numbers,
+ * everything else is text. The rows are read and written as the client reads: archiver's zip takes
+ * the sheet's XML only as fast as its output is read, and compresses it off the event loop, so the
+ * workbook is never whole in memory and the process answers other calls meanwhile. When the
+ * download is destroyed (the client has gone) the rows are read no further. A failure part-way
+ * (reading the rows) can only break the download: it is handed to `failed` and destroys it.
  */
-export async function buildXlsx(sheetName: string, header: readonly string[], rows: readonly (readonly XlsxCell[])[]): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file("[Content_Types].xml", CONTENT_TYPES);
-  zip.file("_rels/.rels", ROOT_RELS);
-  zip.file("xl/workbook.xml", workbookXml(sheetName));
-  zip.file("xl/_rels/workbook.xml.rels", WORKBOOK_RELS);
-  zip.file("xl/styles.xml", STYLES);
-  zip.file("xl/worksheets/sheet1.xml", sheetXml(header, rows));
-  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+export async function xlsxDownload(sheetName: string, header: readonly string[], rows: Rows, failed: (error: unknown) => void): Promise<Readable> {
+  // Loaded with the first download, not with the server: most processes never export.
+  const { default: archiver } = await import("archiver");
+  const download = new PassThrough();
+  // Bytes, not objects: the sheet's reader holds one piece at a time.
+  const sheet = Readable.from(sheetXml(header, rows), { objectMode: false });
+  const zip = archiver("zip");
+  let broken = false;
+  const fail = (error: Error) => {
+    if (broken) return;
+    broken = true;
+    failed(error);
+    download.destroy(error);
+  };
+  sheet.on("error", fail);
+  zip.on("error", fail);
+  download.once("close", () => {
+    if (download.writableFinished) return;
+    // Gone before the end: the rows' reader stops (the rows' iterator is closed), and so does the zip.
+    sheet.destroy();
+    zip.abort();
+  });
+  zip.pipe(download);
+  zip.append(CONTENT_TYPES, { name: "[Content_Types].xml" });
+  zip.append(ROOT_RELS, { name: "_rels/.rels" });
+  zip.append(workbookXml(sheetName), { name: "xl/workbook.xml" });
+  zip.append(WORKBOOK_RELS, { name: "xl/_rels/workbook.xml.rels" });
+  zip.append(STYLES, { name: "xl/styles.xml" });
+  zip.append(sheet, { name: "xl/worksheets/sheet1.xml" });
+  void zip.finalize().catch(fail);
+  return download;
 }
