@@ -1,3 +1,4 @@
+import { setImmediate as turn } from "node:timers/promises";
 import {
   AlignmentType,
   BorderStyle,
@@ -286,8 +287,12 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
   });
   if (data.records.length === 0) return Packer.toBuffer(document);
 
-  const slices = (write: (slice: readonly ReportRecord[], first: number) => void) => {
-    for (let at = 0; at < data.records.length; at += RECORDS_A_SLICE) write(data.records.slice(at, at + RECORDS_A_SLICE), at);
+  // A turn of the event loop after each slice: the process answers other calls while a long archive is written.
+  const slices = async (write: (slice: readonly ReportRecord[], first: number) => void) => {
+    for (let at = 0; at < data.records.length; at += RECORDS_A_SLICE) {
+      write(data.records.slice(at, at + RECORDS_A_SLICE), at);
+      await turn();
+    }
   };
   // Numbered as the visits below are, labelled as the archive's list labels its columns.
   const summary = listTable(
@@ -300,7 +305,7 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
     ],
     [],
   );
-  records.wrap(document, summary, () =>
+  await records.wrap(document, summary, () =>
     slices((slice, first) =>
       records.write(
         document,
@@ -308,6 +313,6 @@ export async function buildReport(data: ReportData, options: ReportOptions): Pro
       ),
     ),
   );
-  slices((slice, first) => records.write(document, slice.flatMap((record, i) => recordSection(record, first + i))));
+  await slices((slice, first) => records.write(document, slice.flatMap((record, i) => recordSection(record, first + i))));
   return records.pack(document);
 }

@@ -123,12 +123,12 @@ export class StreamedBody {
   }
 
   /** Writes `container` around what `fill` writes: its own content first, then `fill`'s, then its end tag. */
-  wrap(document: Document, container: BaseXmlComponent, fill: () => void): void {
+  async wrap(document: Document, container: BaseXmlComponent, fill: () => Promise<void>): Promise<void> {
     const xml = this.xmlOf(document, container) ?? "";
     const end = `</${/^<([^\s/>]+)/.exec(xml)?.[1]}>`;
     if (!xml.endsWith(end)) throw new Error("StreamedBody.wrap: the container writes no element with content");
     this.parts.push(xml.slice(0, -end.length));
-    fill();
+    await fill();
     this.parts.push(end);
   }
 

@@ -52,7 +52,7 @@ describe("a document body written a slice at a time (StreamedBody)", () => {
 
     const streamed = new StreamedBody();
     const document = documentWith([new Paragraph("前言"), streamed.slot, new Paragraph("结语")]);
-    streamed.wrap(document, new Table({ rows: [header()] }), () => {
+    await streamed.wrap(document, new Table({ rows: [header()] }), async () => {
       streamed.write(document, rows.slice(0, 2).map(row));
       streamed.write(document, rows.slice(2).map(row));
     });
