@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
 import { toDbTime } from "../../../../server/db/time";
 import { VISIT_EXPORT_MAX_ROWS } from "../../../../server/modules/archive/visits/routes";
+import { Visits } from "../../../../server/modules/archive/visits/service";
 import { testDatabases } from "../../helpers/databases";
 import { createUser, signIn, signInAsAdmin, type SignedIn } from "../../helpers/signIn";
 import { startTestApp, type TestApp } from "../../helpers/testApp";
@@ -205,6 +206,28 @@ describe.each(testDatabases())("every visit across companies on %s", (kind) => {
     const ownSheet = (await (await JSZip.loadAsync(own.rawPayload)).file("xl/worksheets/sheet1.xml")?.async("string")) ?? "";
     expect(ownSheet.match(/<row /g)).toHaveLength(3);
     expect(ownSheet).not.toContain(">乙晶圆制造</t>");
+  });
+
+  it("exports each visit once though visits are recorded while the export is read", async () => {
+    const visits = new Visits({ db: t.app.db, dialect: t.app.dialect, timeZone: t.app.config.timeZone });
+    const read: number[] = [];
+    let recorded = false;
+    for await (const batch of visits.all({}, undefined, { ownerId: undefined }, VISIT_EXPORT_MAX_ROWS, 2)) {
+      read.push(...batch.map((row) => row.id));
+      if (recorded) continue;
+      // The newest visit, recorded after the first batch was read: first in the list's order.
+      recorded = true;
+      await save(admin, validRecord(gamma, { serviceTime: "2026-03-01 08:00:00" }));
+    }
+    expect(read).toHaveLength(4);
+    expect(new Set(read).size).toBe(4);
+    expect((await list(admin)).total).toBe(5);
+
+    // In the list's order, by company name too.
+    const orders = [{ column: "companyName" as const, asc: true }];
+    const byName: number[] = [];
+    for await (const batch of visits.all({}, orders, { ownerId: undefined }, VISIT_EXPORT_MAX_ROWS, 2)) byName.push(...batch.map((row) => row.id));
+    expect(byName).toEqual((await list(admin, {}, { orders })).records.map((row) => row.id));
   });
 
   it(`refuses to export more than ${VISIT_EXPORT_MAX_ROWS} visits, with a message saying so`, async () => {
