@@ -100,6 +100,12 @@ function workbookXml(sheetName: string): string {
 /** The rows of a sheet in batches, as a database gives them (or all in one). */
 export type Rows = AsyncIterable<readonly (readonly XlsxCell[])[]> | Iterable<readonly (readonly XlsxCell[])[]>;
 
+/** Rows read in batches as a sheet's rows, numbered across the batches from 0 (an export's 序号 column). */
+export async function* numberedRows<T>(batches: AsyncIterable<readonly T[]>, row: (item: T, index: number) => XlsxCell[]): AsyncGenerator<XlsxCell[][]> {
+  let index = 0;
+  for await (const batch of batches) yield batch.map((item) => row(item, index++));
+}
+
 /**
  * A one-sheet .xlsx workbook (Office Open XML, the minimal package Excel, WPS and LibreOffice
  * open) as a download: a bold header row that stays in view, then the rows; numbers stay numbers,

@@ -9,7 +9,7 @@ import { Enveloped, ok } from "../../plugins/envelope";
 import { contentDisposition } from "../files/fileName";
 import { LogDetail, LogExportBody, LogPage, LogPageBody, LogParams } from "../../../contract/schemas/logs";
 import { OperationLogs, type LogDetailValue } from "./service";
-import { XLSX_CONTENT_TYPE, xlsxDownload, type XlsxCell } from "../files/xlsx";
+import { numberedRows, XLSX_CONTENT_TYPE, xlsxDownload, type XlsxCell } from "../files/xlsx";
 
 const TAGS = ["操作日志"];
 /** More rows than a spreadsheet is read by; a narrower filter answers the question better. */
@@ -81,9 +81,9 @@ const logsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw AppError.badRequest(text("server.logs.exportTooMany", { max: EXPORT_MAX_ROWS }));
       }
       const locale = requestLocale(request);
-      const rows = await logs.details(filter, EXPORT_MAX_ROWS);
+      const rows = numberedRows(logs.details(filter, EXPORT_MAX_ROWS), (log, index) => exportRow(locale, log, index));
       const header = EXPORT_COLUMNS.map((column) => exportText(locale, column));
-      const file = await xlsxDownload(exportText(locale, "sheet"), header, [rows.map((log, index) => exportRow(locale, log, index))], (error) => request.log.error({ err: error }, "log export failed part-way"));
+      const file = await xlsxDownload(exportText(locale, "sheet"), header, rows, (error) => request.log.error({ err: error }, "log export failed part-way"));
       const name = text("server.logs.export.fileName", { date: formatDate(new Date(), timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", XLSX_CONTENT_TYPE).header("content-disposition", contentDisposition("attachment", name)).header("cache-control", "no-store").send(file);
     },

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import type { PatentDetail } from "../../../contract/schemas/patents";
 import type { Locale } from "../../../i18n/types";
 import { text } from "../../i18n";
-import { xlsxDownload, type XlsxCell } from "../files/xlsx";
+import { numberedRows, xlsxDownload, type XlsxCell } from "../files/xlsx";
 
 const EXPORT_COLUMNS = [
   "index",
@@ -26,7 +26,7 @@ const EXPORT_COLUMNS = [
 function exportRow(locale: Locale, patent: PatentDetail, index: number): XlsxCell[] {
   const joined = (values: readonly string[]) => values.join("; ");
   return [
-    index,
+    index + 1,
     patent.publicationNumber,
     patent.applicationNumber,
     patent.title,
@@ -50,10 +50,7 @@ function exportRow(locale: Locale, patent: PatentDetail, index: number): XlsxCel
  * read and as the client reads (xlsxDownload): no further once the client has gone.
  */
 export function patentsWorkbook(batches: AsyncIterable<PatentDetail[]>, locale: Locale, failed: (error: unknown) => void): Promise<Readable> {
-  async function* rows() {
-    let index = 0;
-    for await (const batch of batches) yield batch.map((patent) => exportRow(locale, patent, ++index));
-  }
+  const rows = numberedRows(batches, (patent, index) => exportRow(locale, patent, index));
   const header = EXPORT_COLUMNS.map((column) => text(`server.patents.columns.${column}`).in(locale));
-  return xlsxDownload(text("server.patents.exportSheet").in(locale), header, rows(), failed);
+  return xlsxDownload(text("server.patents.exportSheet").in(locale), header, rows, failed);
 }

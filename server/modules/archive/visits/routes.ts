@@ -10,7 +10,7 @@ import { signedInUser } from "../../../plugins/auth";
 import { Enveloped, ok } from "../../../plugins/envelope";
 import { CompanyScope, ownerCandidates } from "../../companies/owners";
 import { contentDisposition } from "../../files/fileName";
-import { XLSX_CONTENT_TYPE, xlsxDownload, type XlsxCell } from "../../files/xlsx";
+import { numberedRows, XLSX_CONTENT_TYPE, xlsxDownload, type XlsxCell } from "../../files/xlsx";
 import { VisitMessages, Visits } from "./service";
 
 const TAGS = ["敲门服务档案"];
@@ -78,13 +78,9 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const visitScope = await scopeOf(request, model?.compId);
       if ((await visits.count(model, visitScope)) > VISIT_EXPORT_MAX_ROWS) throw AppError.badRequest(VisitMessages.exportTooMany(VISIT_EXPORT_MAX_ROWS));
       const locale = requestLocale(request);
-      const batches = visits.all(model, orders, visitScope, VISIT_EXPORT_MAX_ROWS);
-      async function* rows() {
-        let index = 0;
-        for await (const batch of batches) yield batch.map((visit) => exportRow(locale, visit, index++));
-      }
+      const rows = numberedRows(visits.all(model, orders, visitScope, VISIT_EXPORT_MAX_ROWS), (visit, index) => exportRow(locale, visit, index));
       const header = EXPORT_COLUMNS.map((column) => text(`visits.columns.${column}`).in(locale));
-      const file = await xlsxDownload(text("server.visits.sheet").in(locale), header, rows(), (error) => request.log.error({ err: error }, "visit export failed part-way"));
+      const file = await xlsxDownload(text("server.visits.sheet").in(locale), header, rows, (error) => request.log.error({ err: error }, "visit export failed part-way"));
       const name = text("server.visits.fileName", { date: formatDate(new Date(), app.config.timeZone).replaceAll("-", "") }).in(locale);
       return reply.header("content-type", XLSX_CONTENT_TYPE).header("content-disposition", contentDisposition("attachment", name)).header("cache-control", "no-store").send(file);
     },

@@ -2,6 +2,7 @@ import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RoleCode } from "../../../../contract/menus";
 import { parseDateTime, toDbTime } from "../../../../server/db/time";
+import { OperationLogs } from "../../../../server/modules/logs/service";
 import { flushLogs } from "../../../../server/modules/logs/writer";
 import { testDatabases } from "../../helpers/databases";
 import { createUser, signIn, signInAsAdmin } from "../../helpers/signIn";
@@ -132,6 +133,24 @@ describe.each(testDatabases())("the operation log list on %s", (kind) => {
     const member = (await signIn(t.app, "log_member", "Member-pass-1")).headers;
     expect((await list({ current: 1, size: 10, model: {} }, member)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "POST", url: "/api/logs/export", headers: member, payload: {} })).statusCode).toBe(403);
+  });
+
+  it("exports the logs selected as the export began, each once, though logs are written meanwhile", async () => {
+    const logs = new OperationLogs({ db: t.database.db, dialect: t.database.dialect, timeZone: "Asia/Shanghai" });
+    const filter = { userName: "log_" };
+    const read: number[] = [];
+    for await (const batch of logs.details(filter, 1000, 1)) {
+      read.push(...batch.map((log) => log.id));
+      if (read.length > 1) continue;
+      // The newest log, written after the first was read: first in the list's order.
+      await t.database.db
+        .insertInto("operationLogs")
+        .values({ logAction: "新的操作", logType: 2, exceptionType: 0, userName: "log_later", createdAt: toDbTime(t.database.dialect, new Date()) })
+        .execute();
+    }
+    const listed = (await t.app.inject({ method: "POST", url: "/api/logs/listData", headers: admin, payload: { current: 1, size: 100, model: filter } })).json().result;
+    expect(read).toEqual(listed.records.slice(1).map((log: { id: number }) => log.id));
+    await t.database.db.deleteFrom("operationLogs").where("userName", "=", "log_later").execute();
   });
 
   it("exports the filtered rows as an .xlsx workbook, and logs the export", async () => {
