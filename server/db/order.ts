@@ -37,3 +37,24 @@ export function ordered<DB, TB extends keyof DB, O, Column extends string>(
   }
   return result.orderBy(sql.ref(tieBreak), chosen[0]!.asc ? "asc" : "desc");
 }
+
+/**
+ * Rows by their ids, `size` at a time, in the order of `ids` (an export's selection, read first in
+ * one statement, so that rows written while a client downloads neither shift nor join it). Each
+ * batch is read as its rows are by then; a row deleted meanwhile is left out.
+ */
+export async function* inIdOrder<Row extends { id: number }, Shown>(
+  ids: readonly number[],
+  size: number,
+  read: (ids: number[]) => Promise<readonly Row[]>,
+  shown: (row: Row) => Shown,
+): AsyncGenerator<Shown[]> {
+  for (let at = 0; at < ids.length; at += size) {
+    const wanted = ids.slice(at, at + size);
+    const byId = new Map((await read(wanted)).map((row) => [row.id, row]));
+    yield wanted.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [shown(row)] : [];
+    });
+  }
+}

@@ -3,7 +3,7 @@ import type { Static } from "typebox";
 import type { Page } from "../../../contract/envelope";
 import type { ListSortColumn } from "../../../contract/listSorts";
 import type { Dialect } from "../../db/database";
-import { ordered, type ListOrder, type SortRefs } from "../../db/order";
+import { inIdOrder, ordered, type ListOrder, type SortRefs } from "../../db/order";
 import { containsText } from "../../db/like";
 import type { Database, OperationLogsTable } from "../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../db/time";
@@ -88,24 +88,15 @@ export class OperationLogs {
     return Number(total);
   }
 
-  /** Every field of the selected rows, newest first, at most `limit` of them. */
   /**
-   * Every selected log in the list's order, at most `limit`, read `batch` at a time (an export,
-   * whose logs carry up to 2,000 characters of parameters each). The ids come first, in one
-   * statement: the logs written while a client downloads (its own calls among them) are not read.
+   * Every field of the selected logs in the list's order, at most `limit`, read `batch` at a time
+   * (an export, whose logs carry up to 2,000 characters of parameters each); the ids first, so the
+   * logs written while a client downloads (its own calls among them) are not read.
    */
   async *details(filter: LogFilterValue | undefined, limit: number, batch = 1000): AsyncGenerator<LogDetailValue[]> {
     const { db } = this.deps;
     const ids = (await this.sorted(this.filtered(filter)).clearSelect().select("id").limit(limit).execute()).map((row) => row.id);
-    for (let at = 0; at < ids.length; at += batch) {
-      const wanted = ids.slice(at, at + batch);
-      const rows = await db.selectFrom("operationLogs").selectAll().where("id", "in", wanted).execute();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      yield wanted.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [this.detail(row)] : [];
-      });
-    }
+    yield* inIdOrder(ids, batch, (wanted) => db.selectFrom("operationLogs").selectAll().where("id", "in", wanted).execute(), (row) => this.detail(row));
   }
 
   async find(id: number): Promise<LogDetailValue> {

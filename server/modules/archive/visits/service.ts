@@ -4,7 +4,7 @@ import type { Page } from "../../../../contract/envelope";
 import type { ListSortColumn } from "../../../../contract/listSorts";
 import type { VisitFilter, VisitRow } from "../../../../contract/schemas/visits";
 import type { Dialect } from "../../../db/database";
-import { ordered, type ListOrder, type SortRefs } from "../../../db/order";
+import { inIdOrder, ordered, type ListOrder, type SortRefs } from "../../../db/order";
 import type { Database } from "../../../db/schema";
 import { formatDateTime, fromDbTime, parseDateTime, toDbTime } from "../../../db/time";
 import { AppError } from "../../../errors";
@@ -149,11 +149,11 @@ export class Visits {
    */
   async *all(filter: VisitFilter | undefined, orders: readonly VisitOrder[] | undefined, scope: VisitScope, max: number, batch = 5000): AsyncGenerator<VisitRow[]> {
     const ids = (await this.rows(this.filtered(filter, scope), orders, max, 0).clearSelect().select("record.id").execute()).map((row) => row.id);
-    for (let at = 0; at < ids.length; at += batch) {
-      const wanted = ids.slice(at, at + batch);
-      const rows = await this.rows(this.filtered(filter, scope).where("record.id", "in", wanted), orders, wanted.length, 0).execute();
-      const byId = new Map(rows.map((row) => [row.id, this.shown(row)]));
-      yield wanted.flatMap((id) => byId.get(id) ?? []);
-    }
+    yield* inIdOrder(
+      ids,
+      batch,
+      (wanted) => this.rows(this.filtered(filter, scope).where("record.id", "in", wanted), orders, wanted.length, 0).execute(),
+      (row) => this.shown(row),
+    );
   }
 }

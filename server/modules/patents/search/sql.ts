@@ -6,6 +6,7 @@ import { parseQuery } from "../../../../contract/patents/tokenizer";
 import { PATENT_COUNT_CAP, PATENT_FACET_SAMPLE, PATENT_FACET_SIZE, type FacetEntry, type PatentDetail, type PatentFacets, type PatentRow, type PatentSearchResult, type PatentStats } from "../../../../contract/schemas/patents";
 import type { Dialect } from "../../../db/database";
 import { containsPattern } from "../../../db/like";
+import { inIdOrder } from "../../../db/order";
 import type { Database, PatentsTable } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { text } from "../../../i18n";
@@ -881,12 +882,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (plan.none) return;
     const rows = await this.rows<{ id: unknown }>(this.matches(plan, { columns: () => sql`f.patent_id as id`, facts: true, order: this.orderBy(orders), limit: max }));
     const ids = rows.map((row) => Number(row.id));
-    for (let at = 0; at < ids.length; at += EXPORT_BATCH) {
-      const batch = ids.slice(at, at + EXPORT_BATCH);
-      const details = await this.db.selectFrom("patents").selectAll().where("id", "in", batch).execute();
-      const byId = new Map(details.map((row) => [row.id, detailOf(row)]));
-      yield batch.flatMap((id) => byId.get(id) ?? []);
-    }
+    yield* inIdOrder(ids, EXPORT_BATCH, (batch) => this.db.selectFrom("patents").selectAll().where("id", "in", batch).execute(), detailOf);
   }
 
   async stats(query: PatentQuery, year: number): Promise<PatentStats> {
