@@ -14,6 +14,7 @@ import { registerBodies } from "./plugins/bodies";
 import { registerDocs } from "./plugins/docs";
 import { registerDraining } from "./plugins/draining";
 import { answerClientError, registerErrors } from "./plugins/errors";
+import { registerExportSlots } from "./plugins/exportSlots";
 import { buildValidator, registerInput } from "./plugins/input";
 import { registerOperationLog } from "./plugins/operationLog";
 import { registerRateLimit } from "./plugins/rateLimit";
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerInput(app);
   await registerDocs(app);
   await registerAuth(app);
+  registerExportSlots(app);
   registerLogWriter(app);
   registerLogRetention(app);
   await registerSignIn(app);

@@ -85,6 +85,8 @@ export interface Config {
   readonly rateLimitScale: number;
   /** Patent search and statistics answers a process keeps until the next import (server/modules/patents/search/cache.ts); 0 keeps none. */
   readonly patentSearchCache: number;
+  /** Exports (files built as they download) running at once across every server process (server/plugins/exportSlots.ts). */
+  readonly exportsAtOnce: number;
 }
 
 export interface CityArea {
@@ -105,6 +107,7 @@ const MAX_WORKERS = 64;
 const MAX_RATE_LIMIT_SCALE = 1000;
 /** Kept patent answers are some kilobytes each (a page of rows and the facets). */
 const MAX_PATENT_SEARCH_CACHE = 100_000;
+const MAX_EXPORTS_AT_ONCE = 100;
 
 /** Loads `.env` from the working directory; variables already in the environment win. */
 export function loadDotEnv(cwd: string = process.cwd()): void {
@@ -379,5 +382,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redis: readRedis(env),
     rateLimitScale: integer(env, "RATE_LIMIT_SCALE", 1, 1, MAX_RATE_LIMIT_SCALE, "a factor"),
     patentSearchCache: integer(env, "PATENT_SEARCH_CACHE", 1000, 0, MAX_PATENT_SEARCH_CACHE, "a number of answers"),
+    exportsAtOnce: integer(env, "EXPORTS_AT_ONCE", 4, 1, MAX_EXPORTS_AT_ONCE, "a number of exports"),
   });
 }

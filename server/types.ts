@@ -52,5 +52,7 @@ declare module "fastify" {
      * info, the menus, sign-out and the password change itself. Every other one answers 40302.
      */
     allowDuringPasswordChange?: boolean;
+    /** The route builds a file as it downloads and runs only in an export slot (server/plugins/exportSlots.ts). */
+    exportSlot?: boolean;
   }
 }

@@ -8,7 +8,6 @@ import { MenuCode } from "../../contract/menus";
 import { Paths } from "../../contract/paths";
 import { LEGAL_STATUSES, PATENT_TYPES } from "../../contract/patents/record";
 import { PATENT_PAGE_MAX, PATENT_SORTS, type PatentFacets, type PatentRow } from "../../contract/schemas/patents";
-import { ApiError } from "../../providers/apiError";
 import { ExportButton } from "../../src/components/ExportButton";
 import { LIST_TABLE_OPTIONS, ListTable, valueEnumOf, type ListColumn } from "../../src/components/ListTable";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
@@ -156,13 +155,13 @@ export default function PatentSearchPage() {
   );
 }
 
-/** Exports every row the filters select, in the list's order; a refusal (too many rows) shows the server's reason. */
+/** Exports every row the filters select, in the list's order; a refusal (too many rows, too many exports at once) shows the server's reason. */
 function PatentExportButton({ filters, sorters }: { filters: CrudFilter[]; sorters: CrudSort[] }) {
   const t = useT();
   return (
     <ExportButton
       run={() => exportPatents(filters, sorters, t("patents.export.fileName"))}
-      failure={(error) => (error instanceof ApiError && error.httpStatus === 400 && error.message ? error.message : t("patents.export.failed"))}
+      failed={t("patents.export.failed")}
       testId="patent-export"
     >
       {t("patents.export.button")}

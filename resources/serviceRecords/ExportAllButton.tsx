@@ -3,6 +3,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Space } from "antd";
 import { Suspense, useState } from "react";
 import { warningNotice } from "../../providers/notificationProvider";
+import { exportFailure } from "../../src/components/ExportButton";
 import { useT } from "../../src/i18n/I18nContext";
 import { lazyPart } from "../../src/lazyPage";
 import { exportReport } from "./archiveCalls";
@@ -20,8 +21,8 @@ export function ExportAllButton({ compId }: { compId: number }) {
     setPercent(0);
     try {
       await exportReport(compId, t("archive.export.fileName"), setPercent);
-    } catch {
-      toast?.(warningNotice(t("archive.export.failed")));
+    } catch (error) {
+      toast?.(warningNotice(exportFailure(error, t("archive.export.failed"))));
     } finally {
       setPercent(null);
     }

@@ -1,7 +1,6 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import { useCustom, useNotification, type HttpError } from "@refinedev/core";
+import { useCustom, type HttpError } from "@refinedev/core";
 import type { AxiosResponse } from "axios";
-import { Button, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from "antd";
+import { Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +9,7 @@ import { periodProblem, type Statistics, type StatisticsGroupBy, type Statistics
 import { saveDownload } from "../../providers/download";
 import { customCall } from "../../providers/endpoints";
 import { http } from "../../providers/http";
-import { warningNotice } from "../../providers/notificationProvider";
+import { ExportButton } from "../../src/components/ExportButton";
 import { ListError, retryUnlessRefused } from "../../src/components/ListError";
 import { isPermissionRefused, NoPermission } from "../../src/components/NoPermission";
 import { PageFrame } from "../../src/components/PageFrame";
@@ -136,26 +135,17 @@ function FigureSection({
   );
 }
 
-/** Downloads the annual service report of the period; a failure shows one warning. */
+/** Downloads the annual service report of the period; a failure shows one warning (exportFailure). */
 function ReportButton({ format, from, to, disabled }: { format: StatisticsReportFormat; from: string; to: string; disabled: boolean }) {
   const t = useT();
-  const { open: toast } = useNotification();
-  const [busy, setBusy] = useState(false);
   const run = async () => {
-    setBusy(true);
-    try {
-      const response = await http.get<AxiosResponse<Blob>>(statistics.actions.report.url, { params: { from, to, format }, responseType: "blob", silent: true });
-      saveDownload(response, `${t("statistics.report.fileName")}.${format}`);
-    } catch {
-      toast?.(warningNotice(t("statistics.report.failed")));
-    } finally {
-      setBusy(false);
-    }
+    const response = await http.get<AxiosResponse<Blob>>(statistics.actions.report.url, { params: { from, to, format }, responseType: "blob", silent: true });
+    saveDownload(response, `${t("statistics.report.fileName")}.${format}`);
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void run()} data-testid={`statistics-report-${format}`}>
+    <ExportButton run={run} failed={t("statistics.report.failed")} disabled={disabled} testId={`statistics-report-${format}`}>
       {t(`statistics.report.${format}`)}
-    </Button>
+    </ExportButton>
   );
 }
 

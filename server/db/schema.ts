@@ -304,6 +304,15 @@ export interface AnswerHistoryTable {
 }
 
 /** A rate limit's count of requests from one client address in the current window. */
+export interface ExportSlotsTable {
+  /** The limit and the slot's number: "all:3", "user:42:1". */
+  key: string;
+  /** The request that runs an export in this slot. */
+  holder: string;
+  /** Until when the slot is taken unless its process renews it. */
+  expiresAt: DbTime;
+}
+
 export interface RateLimitCountersTable {
   /** The limit's name and the client's address. */
   key: string;
@@ -356,6 +365,7 @@ export interface Database {
   serviceAnswers: ServiceAnswersTable;
   answerHistory: AnswerHistoryTable;
   rateLimitCounters: RateLimitCountersTable;
+  exportSlots: ExportSlotsTable;
   usedIdTokens: UsedIdTokensTable;
   companyOwners: CompanyOwnersTable;
   serviceRecordResearchers: ServiceRecordResearchersTable;

@@ -73,6 +73,10 @@ const server: Messages<typeof zh> = {
     notFound: "No such file",
     zipTooLarge: "The file is too large once unpacked (possibly a zip bomb) and was refused",
   },
+  exports: {
+    yoursRunning: "You already have {max} exports running; export again once one has finished",
+    allBusy: "Many exports are running right now; please try again shortly",
+  },
   auth: {
     captchaInvalid: "The verification code is wrong or has expired",
     badCredentials: "Wrong username or password",

@@ -77,6 +77,10 @@ const server = {
     notFound: "文件不存在",
     zipTooLarge: "文件解压后超出大小限制（疑似压缩炸弹），已拒绝",
   },
+  exports: {
+    yoursRunning: "您已有 {max} 个导出正在进行，请等其完成后再导出",
+    allBusy: "正在进行的导出较多，请稍后再试",
+  },
   auth: {
     captchaInvalid: "验证码错误或已失效",
     badCredentials: "用户名或密码错误",

@@ -67,7 +67,7 @@ const logsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/logs/export",
     {
-      config: { access: MenuCode.ADMIN_LOGS, logAction: LogAction.logsExported },
+      config: { access: MenuCode.ADMIN_LOGS, logAction: LogAction.logsExported, exportSlot: true },
       schema: {
         tags: TAGS,
         summary: `导出筛选出的操作日志（.xlsx，最多 ${EXPORT_MAX_ROWS} 条）`,

@@ -217,7 +217,7 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/patents/export",
     {
-      config: { access: MenuCode.PATENT_SEARCH, logAction: LogAction.patentsExported },
+      config: { access: MenuCode.PATENT_SEARCH, logAction: LogAction.patentsExported, exportSlot: true },
       schema: {
         tags: TAGS,
         summary: `导出筛选出的全部专利（.xlsx，最多 ${PATENT_EXPORT_MAX_ROWS} 条），列名与取值用调用者的语言`,

@@ -47,7 +47,7 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/api/statistics/report",
     {
-      config: { access: MenuCode.STATISTICS, logAction: LogAction.statisticsReportExported },
+      config: { access: MenuCode.STATISTICS, logAction: LogAction.statisticsReportExported, exportSlot: true },
       schema: {
         tags: TAGS,
         summary: `服务统计报告（.xlsx 或 .docx）：统计期内的走访企业数、走访次数、各调研人员的走访、覆盖率、综合评价分布、开通账号的企业数，按产业链环节和所在区域；统计期不超过 ${STATISTICS_MAX_YEARS} 年`,

@@ -2,21 +2,31 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useNotification } from "@refinedev/core";
 import { Button } from "antd";
 import { useState, type ReactNode } from "react";
+import { ApiError } from "../../../providers/apiError";
 import { warningNotice } from "../../../providers/notificationProvider";
 
 /**
- * A list's export button: busy while `run` downloads, and a failure shown as one warning, worded by
- * `failure` from the error (a list's own wording, or the server's reason where it gives one).
+ * The warning of an export that failed: the server's reason where its refusal gives one (too many
+ * rows, too many exports at once; a 4xx or a 503 envelope), else `failed`, the export's own wording.
  */
+export function exportFailure(error: unknown, failed: string): string {
+  const refused = error instanceof ApiError && error.code !== undefined && ((error.httpStatus >= 400 && error.httpStatus < 500) || error.httpStatus === 503);
+  return refused && error.message ? error.message : failed;
+}
+
+/** A list's export button: busy while `run` downloads, and a failure shown as one warning (exportFailure). */
 export function ExportButton({
   run,
-  failure,
+  failed,
   testId,
+  disabled,
   children,
 }: {
   run: () => Promise<void>;
-  failure: (error: unknown) => string;
+  /** The export's own wording of a failure. */
+  failed: string;
   testId: string;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const { open: toast } = useNotification();
@@ -27,14 +37,14 @@ export function ExportButton({
     try {
       await run();
     } catch (error) {
-      toast?.(warningNotice(failure(error)));
+      toast?.(warningNotice(exportFailure(error, failed)));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void start()} data-testid={testId}>
+    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void start()} data-testid={testId}>
       {children}
     </Button>
   );

@@ -1,1 +1,1 @@
-export { ExportButton } from "./ExportButton";
+export { ExportButton, exportFailure } from "./ExportButton";

@@ -36,7 +36,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/queryReport",
     {
-      config: { access: MenuCode.SERVICE_FILES_EXPORT, logAction: LogAction.archiveExported },
+      config: { access: MenuCode.SERVICE_FILES_EXPORT, logAction: LogAction.archiveExported, exportSlot: true },
       schema: {
         tags: ["敲门服务档案"],
         summary: "导出企业的敲门服务档案（.docx：企业信息、全部走访记录、各维度问卷及当前回答）",

@@ -65,7 +65,7 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/archives/visits/export",
     {
-      config: { access: MenuCode.SERVICE_FILES_VISITS, logAction: LogAction.visitsExported },
+      config: { access: MenuCode.SERVICE_FILES_VISITS, logAction: LogAction.visitsExported, exportSlot: true },
       schema: {
         tags: TAGS,
         summary: `导出筛选出的走访记录（.xlsx，最多 ${VISIT_EXPORT_MAX_ROWS} 条），列名与取值用调用者的语言`,
