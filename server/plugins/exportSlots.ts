@@ -58,10 +58,13 @@ class ExportSlots {
     if (!(await this.takeOne(`user:${userId}:`, EXPORT_LIMITS.perUser, holder))) {
       return new AppError(ErrorCode.TOO_MANY_REQUESTS, ExportMessages.yoursRunning(EXPORT_LIMITS.perUser));
     }
-    if (!(await this.takeOne("all:", this.atOnce, holder))) {
-      await this.deps.db.deleteFrom("exportSlots").where("holder", "=", holder).execute();
-      return new AppError(SERVICE_UNAVAILABLE, ExportMessages.allBusy);
+    let taken = false;
+    try {
+      taken = await this.takeOne("all:", this.atOnce, holder);
+    } finally {
+      if (!taken) await this.release(holder);
     }
+    if (!taken) return new AppError(SERVICE_UNAVAILABLE, ExportMessages.allBusy);
     this.held.add(holder);
     this.renewal ??= setInterval(() => void this.renew(), EXPORT_LIMITS.leaseMs / 3).unref();
     return null;
@@ -150,6 +153,11 @@ export function registerExportSlots(app: App): void {
     if (refusal) {
       reply.header("retry-after", String(RETRY_AFTER_S));
       throw refusal;
+    }
+    // A client gone while the slot was taken has closed the answer already: nothing will free it.
+    if (reply.raw.destroyed) {
+      await slots.release(request.id);
+      return;
     }
     reply.raw.once("close", () => void slots.release(request.id));
     reply.raw.setTimeout(EXPORT_LIMITS.stallMs, () => {
