@@ -41,6 +41,11 @@ export class GenerationKeep {
     return (key, compute, weigh) => this.keepAt(generation, key, compute, weigh);
   }
 
+  /** Whether a value is kept, or being computed, for the generation read last. */
+  holds(key: string): boolean {
+    return this.kept.has(key);
+  }
+
   private keepAt<T>(generation: number, key: string, compute: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
     // Read before another call saw a newer generation: computed, not kept.
     if (this.generation !== null && generation < this.generation) return compute();

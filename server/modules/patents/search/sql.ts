@@ -189,6 +189,12 @@ const MONTH_FACETS: ReadonlySet<Facet> = new Set<Facet>(["applyMonth", "publicat
 
 /** The facets a summary's sample is counted in: those it lists, and the months that guide pageOfMany. */
 const SUMMARY_FACETS: readonly Facet[] = ["patentType", "legalStatus", "district", "applyYear", "ipcClass", "applicant", "segment", ...MONTH_FACETS];
+/** What the latest patents' codes are kept under (GenerationKeep). */
+const LATEST_CODES_KEY = "latest codes";
+/** The statistics' facets: the trend's years, the top applicants, the IPC subclasses and the segments. */
+const STATS_SIZES: Partial<Record<Facet, number | null>> = { applyYear: null, grantYear: null, applicant: PATENT_FACET_SIZE, ipcClass: PATENT_FACET_SIZE, segment: null };
+/** The facets of a patent's codes read by a list walk (the latest codes in memory, the others from the database): a summary's and the statistics'. */
+const WALKED_FACETS: readonly Facet[] = [...new Set<Facet>([...SUMMARY_FACETS, ...(Object.keys(STATS_SIZES) as Facet[])])];
 
 /** Unfiltered, the facets and statistics are the kept counts (patent_facet_values.patents), exact over every patent. */
 const isUnfiltered = (plan: Plan) => !plan.none && plan.text === null && plan.where.length === 0;
@@ -491,8 +497,8 @@ export class SqlPatentSearch implements PatentSearchEngine {
   /** The facet codes of the latest patents in the index's order (`latestCount` of them). */
   private latestCodes(keep: Keep): Promise<LatestCodes> {
     const compute = async () => {
-      const summarised = new Set(SUMMARY_FACETS);
-      const reader = latestCodesReader((code) => summarised.has(facetOfCode(code)));
+      const walked = new Set(WALKED_FACETS);
+      const reader = latestCodesReader((code) => walked.has(facetOfCode(code)));
       const entry = sql`f.patent_id || ' ' || ${this.codesText}`;
       // Each part goes on from the last key of the one before (as text: SQLite's key passes 2^53).
       const [key, order, last] = this.postgres ? [sql`f.patent_id`, sql`desc`, sql`min`] : [sql`f.full_text_key`, sql`asc`, sql`max`];
@@ -510,7 +516,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       }
       return reader.done();
     };
-    return keep("latest codes", compute, latestCodesBytes);
+    return keep(LATEST_CODES_KEY, compute, latestCodesBytes);
   }
 
   /** The facet codes of a walk's entries at some positions, counted: from memory for the latest patents, from the database for the others. */
@@ -532,7 +538,7 @@ export class SqlPatentSearch implements PatentSearchEngine {
       : sql`patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
     const query = sql`select ${this.joined(this.codesText, " ")} as codes from ${from}`;
     const [row] = await this.rows<{ codes: string | null }>(query);
-    return countCodes(row.codes ?? "", SUMMARY_FACETS);
+    return countCodes(row.codes ?? "", WALKED_FACETS);
   }
 
   /** patent_facts.facet_codes as text: codes separated by spaces. */
@@ -830,6 +836,19 @@ export class SqlPatentSearch implements PatentSearchEngine {
     return { head: { count: head.length, codes: await this.codesAt(walk, head) }, count: found.length };
   }
 
+  /**
+   * Every match's codes counted from the lists in memory, the latest patents' codes from memory
+   * too and the older ones' read by id: once a search has read the latest codes of this
+   * generation, and when the lists hold the query. Null otherwise, and the database counts them in
+   * one statement: reading the latest codes first would cost more than that (1 s at a million).
+   */
+  private async countedInLists(plan: Plan): Promise<Map<number, number> | null> {
+    await this.lists.atGeneration();
+    if (!this.lists.holds(LATEST_CODES_KEY)) return null;
+    const walk = await this.walkOf(plan);
+    return walk && this.codesAt(walk, positionsIn(walk.list, walk.sets, LIST_MAX));
+  }
+
   /** The same from the database: its head, and a full head counted further. */
   private async sampledInDatabase(plan: Plan): Promise<{ head: Pick<Head, "count" | "codes">; count: number }> {
     const head = await this.head(plan, this.sample);
@@ -887,9 +906,12 @@ export class SqlPatentSearch implements PatentSearchEngine {
 
   async stats(query: PatentQuery, year: number): Promise<PatentStats> {
     const plan = await this.selection(query);
-    const sizes: Partial<Record<Facet, number | null>> = { applyYear: null, grantYear: null, applicant: PATENT_FACET_SIZE, ipcClass: PATENT_FACET_SIZE, segment: null };
-    const counts = plan.none ? new Map<number, number>() : isUnfiltered(plan) ? await this.keptCounts(sizes) : await this.allCodes(plan);
-    const ranked = await this.ranked(counts, sizes);
+    const counts = plan.none
+      ? new Map<number, number>()
+      : isUnfiltered(plan)
+        ? await this.keptCounts(STATS_SIZES)
+        : ((await this.countedInLists(plan)) ?? (await this.allCodes(plan)));
+    const ranked = await this.ranked(counts, STATS_SIZES);
     const perYear = (facet: Facet) => new Map((ranked.get(facet) ?? []).map((entry) => [Number(entry.key), entry.count]));
     const applications = perYear("applyYear");
     const grants = perYear("grantYear");

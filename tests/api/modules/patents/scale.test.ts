@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeExport } from "../../../../bench/patents/generate";
 import { companyNameKey } from "../../../../contract/patents/normalise";
 import type { PatentRecord } from "../../../../contract/patents/record";
@@ -175,6 +175,26 @@ describe.each(testDatabases())("patent search at scale on %s", (kind) => {
           expect(await partlyInMemory.search(model, page), `${JSON.stringify(model)} ${JSON.stringify(page)}, 200 in memory`).toEqual(expected);
         }
       }
+    }
+  });
+
+  it("counts the statistics from its lists once a search has read the latest codes, as the database counts them", async () => {
+    const year = 2026;
+    const models: PatentQuery[] = [...MODELS, { q: "芯片", patentType: "invention", segment: "manufacturing" }, { q: "光刻", applicant: "无此申请人" }];
+    const expected = await Promise.all(models.map((model) => walked.stats(model, year)));
+    for (const latestCount of [5, 200, undefined]) {
+      const engine = new SqlPatentSearch(t.app.db, t.app.dialect, CAP, SAMPLE, WINDOW, undefined, latestCount);
+      const counted = vi.spyOn(engine as unknown as { allCodes: () => unknown }, "allCodes");
+      // Before any search the database counts them: reading the latest codes first would cost more.
+      expect(await engine.stats({ q: "芯片" }, year)).toEqual(expected[0]);
+      expect(counted).toHaveBeenCalledTimes(1);
+      await engine.search({ q: "晶圆" }, { offset: 0, limit: PAGE });
+      counted.mockClear();
+      for (const [index, model] of models.entries()) {
+        expect(await engine.stats(model, year), `${JSON.stringify(model)}, ${latestCount ?? "all"} in memory`).toEqual(expected[index]);
+      }
+      // All but the applicant's name, part of a name that no list holds, came from the lists.
+      expect(counted).toHaveBeenCalledTimes(1);
     }
   });
 
