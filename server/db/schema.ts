@@ -303,7 +303,7 @@ export interface AnswerHistoryTable {
   createDate: Timestamp;
 }
 
-/** A rate limit's count of requests from one client address in the current window. */
+/** An export slot taken (server/plugins/exportSlots.ts). */
 export interface ExportSlotsTable {
   /** The limit and the slot's number: "all:3", "user:42:1". */
   key: string;
@@ -313,6 +313,7 @@ export interface ExportSlotsTable {
   expiresAt: DbTime;
 }
 
+/** A rate limit's count of requests from one client address in the current window. */
 export interface RateLimitCountersTable {
   /** The limit's name and the client's address. */
   key: string;

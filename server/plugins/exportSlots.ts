@@ -73,10 +73,7 @@ class ExportSlots {
   /** Frees the slots of `holder`; one not freed (the database away) is free once its lease runs out. */
   async release(holder: string): Promise<void> {
     this.held.delete(holder);
-    if (this.held.size === 0 && this.renewal) {
-      clearInterval(this.renewal);
-      this.renewal = null;
-    }
+    if (this.held.size === 0) this.stop();
     try {
       await this.deps.db.deleteFrom("exportSlots").where("holder", "=", holder).execute();
     } catch (error) {
@@ -84,6 +81,7 @@ class ExportSlots {
     }
   }
 
+  /** Stops renewing: nothing is held, or the server closes. */
   stop(): void {
     if (this.renewal) clearInterval(this.renewal);
     this.renewal = null;

@@ -437,12 +437,12 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * prefix: commonly the narrowest), and a set for each other facet filter. Null for any other
    * query, or when a list would pass LIST_MAX: the database walks those.
    */
-  private async walkOf(plan: Plan): Promise<ListWalk | null> {
+  private async walkOf(plan: Plan, generationRead?: Keep): Promise<ListWalk | null> {
     if (this.listsBudget === 0 || plan.none || plan.text === null || plan.where.length > 0) return null;
     const { phrases, tagGroups } = plan.text;
     const keywords = phrases.length > 0;
-    // One read of the generation for all of them.
-    const keep = await this.lists.atGeneration();
+    // One read of the generation for all of them (or the caller's, read already).
+    const keep = generationRead ?? (await this.lists.atGeneration());
     const listed: TextQuery = keywords ? { phrases, tagGroups: [] } : { phrases: [], tagGroups: tagGroups.slice(-1) };
     const [list, sets] = await Promise.all([
       this.listOf(keep, listed),
@@ -843,9 +843,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * one statement: reading the latest codes first would cost more than that (1 s at a million).
    */
   private async countedInLists(plan: Plan): Promise<Map<number, number> | null> {
-    await this.lists.atGeneration();
+    const keep = await this.lists.atGeneration();
     if (!this.lists.holds(LATEST_CODES_KEY)) return null;
-    const walk = await this.walkOf(plan);
+    const walk = await this.walkOf(plan, keep);
     return walk && this.codesAt(walk, positionsIn(walk.list, walk.sets, LIST_MAX));
   }
 
