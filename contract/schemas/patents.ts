@@ -193,7 +193,7 @@ export const PatentImportJob = Type.Object({
   state: Type.Enum(PATENT_IMPORT_STATES),
   processed: Count(),
   total: Count({ description: "文件的行数；事先未知时为已读行数" }),
-  written: Type.Union([Count(), Type.Null()], { description: "已写入的行数（共 processed − skipped 行）；仍在读取文件时为 null" }),
+  written: Count({ description: "已写入的行数（边读边写，共 processed − skipped 行；全部写入后才生效）" }),
   imported: Count(),
   updated: Count(),
   skipped: Count(),

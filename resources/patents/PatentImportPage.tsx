@@ -219,17 +219,14 @@ function ImportProgress({ jobId, onAgain }: { jobId: number; onAgain: () => void
   });
   const job = result.data?.result;
   if (!job) return null;
-  // Reading fills the bar's first half, writing the second (on a large file the longer one; the
-  // text says which is going on).
+  // The rows are written as they are read: the bar is the rows done with (written or skipped).
   const toWrite = job.processed - job.skipped;
   const share = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
-  const percent = Math.round(50 * (job.written === null ? share(job.processed, job.total) : 1 + share(job.written, toWrite)));
+  const percent = Math.min(99, Math.round(100 * share(job.written + job.skipped, job.total)));
   const phase =
-    job.written === null
-      ? t("patents.import.running", { processed: job.processed, total: job.total })
-      : job.written < toWrite
-        ? t("patents.import.writing", { written: job.written, total: toWrite })
-        : t("patents.import.committing", { total: toWrite });
+    job.processed < job.total || job.written < toWrite
+      ? t("patents.import.running", { processed: job.processed, total: job.total, written: job.written })
+      : t("patents.import.committing", { total: toWrite });
 
   return (
     <Card title={t("patents.import.progress")} data-testid="patent-import-job" data-state={job.state}>

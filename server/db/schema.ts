@@ -491,7 +491,7 @@ export interface PatentImportJobsTable {
   skipped: ColumnType<number, number | undefined, number>;
   errors: ColumnType<string, string | undefined, string>;
   errorCount: ColumnType<number, number | undefined, number>;
-  /** Patents written so far; null while the file is read. */
+  /** Patents written so far; null in the rows of jobs that read their file before writing (migration 0024), read as 0. */
   written: ColumnType<number | null, number | null | undefined, number | null>;
   /** The catalog key of why the job failed. */
   failure: string | null;

@@ -42,7 +42,7 @@ import { XLSX_CONTENT_TYPE } from "../files/xlsx";
 import { requireApprovedCertification } from "../patnavi/gate";
 import { patentsWorkbook } from "./export";
 import { PatentImports, type ImportDeps } from "./import/jobs";
-import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow, type WorkerOptions } from "./read";
+import { openExportInWorker, ReadersBusy, UnreadableExport, type ColumnMapping, type OpenedExport, type ThreadRow, type WorkerOptions } from "./read";
 import { patentSearchEngine } from "./search";
 import { PatentMessages, Patents } from "./service";
 import { PatentWatches } from "./watches";
@@ -102,14 +102,13 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const patents = new Patents(app.db, patentSearchEngine(app.db, app.dialect, app.config.patentSearchCache));
   const watches = new PatentWatches({ db: app.db, dialect: app.dialect, timeZone: app.config.timeZone, patents, log: app.log });
   // What an import keeps on the data's disk while it runs, beside the uploads: its reader thread's
-  // temporary files (an .xlsx's shared strings) and its staged records.
+  // temporary files (an .xlsx's shared strings).
   const readingDir = join(app.config.uploadDir, ".patent-reading");
   const imports = new PatentImports({
     db: app.db,
     dialect: app.dialect,
     longWrites: app.longWrites,
     log: app.log,
-    stagingRoot: join(app.config.uploadDir, ".patent-staging"),
     afterImport: (jobId) => watches.afterImport(jobId),
     whileWriting: async (jobId) => importHooks.whileWriting?.(jobId),
   });
@@ -187,7 +186,7 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * The upload opened in a reader thread with the form's mapping (a preset, the user's choice); the
    * upload is discarded when it cannot be (an unreadable file, a preset not found, readers busy).
    */
-  async function opened(saved: Upload): Promise<{ found: OpenedExport<StagedRow>; mapping: ColumnMapping | undefined }> {
+  async function opened(saved: Upload): Promise<{ found: OpenedExport<ThreadRow>; mapping: ColumnMapping | undefined }> {
     try {
       const mapping = await mappingOf(saved.fields);
       return { found: await openExportInWorker(saved.path, saved.file.name, mapping, { ...readerOptions, tempRoot: readingDir }), mapping };

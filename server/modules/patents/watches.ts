@@ -204,7 +204,7 @@ export class PatentWatches {
   }
 
   /**
-   * After an import job's patents are committed, while its staged rows still name them: each
+   * After an import job's patents are committed, while its rows in patent_import_rows still name them: each
    * watch's new matches become notices. Never throws (the import is done whatever happens here);
    * a failure is logged and its watch's matches are left for the next import that writes them.
    * Answers the notices written.

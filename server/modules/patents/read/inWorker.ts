@@ -12,12 +12,12 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { READER_RESOURCE_LIMITS, READER_THREADS_MAX } from "./limits";
-import { UnreadableExport, type ColumnMapping, type OpenedExport, type StagedRow } from "./types";
+import { UnreadableExport, type ColumnMapping, type OpenedExport, type ThreadRow } from "./types";
 
 /** What the reader's thread tells: the export opened (all of OpenedExport but its rows), a batch of rows, the end, or why it failed. */
 export type FromReader =
   | { type: "opened"; opened: Omit<OpenedExport, "rows" | "close"> }
-  | { type: "rows"; rows: StagedRow[] }
+  | { type: "rows"; rows: ThreadRow[] }
   | { type: "end" }
   | { type: "failed"; reason: UnreadableExport["reason"] | null; message: string };
 /** What the importing thread asks: the next batch. */
@@ -48,7 +48,7 @@ export class ReadersBusy extends Error {
  * beside this module, which needs no compiler (and some 30 MB less).
  */
 const WORKER_URL = new URL(import.meta.url.endsWith(".ts") ? "./worker.mjs" : "./worker.js", import.meta.url);
-/** Rows a batch, and batches asked ahead: the reader reads the next while the import stages one. */
+/** Rows a batch, and batches asked ahead: the reader reads the next while the import writes one. */
 const BATCH_ROWS = 500;
 const AHEAD = 2;
 /** An opened export whose rows nobody asks for (the mapping step asks first) is closed after this. */
@@ -117,7 +117,7 @@ class Inbox {
  * ReaderFailure when the thread stopped otherwise. rows() reads once; leaving it early, or
  * close(), ends the thread; the caller closes an export whose rows it will not read.
  */
-export async function openExportInWorker(path: string, originalName: string, mapping: ColumnMapping | undefined, options: WorkerOptions): Promise<OpenedExport<StagedRow>> {
+export async function openExportInWorker(path: string, originalName: string, mapping: ColumnMapping | undefined, options: WorkerOptions): Promise<OpenedExport<ThreadRow>> {
   if (threads >= READER_THREADS_MAX) throw new ReadersBusy();
   threads += 1;
   let dir: string;
@@ -171,7 +171,7 @@ export async function openExportInWorker(path: string, originalName: string, map
   const hold = setTimeout(() => void close(), HOLD_MS);
   hold.unref();
 
-  async function* rows(): AsyncGenerator<StagedRow> {
+  async function* rows(): AsyncGenerator<ThreadRow> {
     if (claimed) throw new Error("the rows of an export read in a worker are read once");
     claimed = true;
     clearTimeout(hold);

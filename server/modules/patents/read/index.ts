@@ -15,7 +15,7 @@ import { xlsxRows, type XlsxRow } from "./xlsx";
 
 export { openExportInWorker, ReaderFailure, ReadersBusy, type WorkerOptions } from "./inWorker";
 export { UnreadableExport } from "./types";
-export type { ColumnMapping, ExportFormat, OpenedExport, StagedRow } from "./types";
+export type { ColumnMapping, ExportFormat, OpenedExport, ThreadRow } from "./types";
 
 const ZIP_MAGIC = Buffer.from("PK\u0003\u0004", "latin1");
 /** The start of an old binary .xls (an OLE compound file), which no reader here takes. */

@@ -12,13 +12,13 @@ export type { ColumnMapping };
 export type ExportFormat = "xlsx" | "csv" | "trs";
 
 /**
- * A row as the reader's thread hands it on (read/inWorker.ts): a patent as the JSON the import
- * stages it as (a string crosses between threads far more cheaply than the object) with its
- * publication number, or why the line could not be read.
+ * A row as the reader's thread hands it on (read/inWorker.ts): a patent as JSON (a string crosses
+ * between threads far more cheaply than the object) with its publication number, or why the line
+ * could not be read.
  */
-export type StagedRow = { line: number; publicationNumber: string; json: string } | Extract<ReadRow, { problem: unknown }>;
+export type ThreadRow = { line: number; publicationNumber: string; json: string } | Extract<ReadRow, { problem: unknown }>;
 
-/** An export opened for reading: its rows are ReadRows, or StagedRows from a reader's thread. */
+/** An export opened for reading: its rows are ReadRows, or ThreadRows from a reader's thread. */
 export interface OpenedExport<Row = ReadRow> {
   format: ExportFormat;
   /** csv and trs: the encoding detected. */

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ReadRow } from "../../../../contract/patents/record";
 import { openExport } from "./index";
-import { UnreadableExport, type ColumnMapping, type StagedRow } from "./types";
+import { UnreadableExport, type ColumnMapping, type ThreadRow } from "./types";
 import type { FromReader, ToReader } from "./inWorker";
 
 const port = parentPort;
@@ -33,7 +33,7 @@ try {
     reading = reading.then(async () => {
       try {
         rows ??= opened.rows()[Symbol.asyncIterator]();
-        const batch: StagedRow[] = [];
+        const batch: ThreadRow[] = [];
         let done = false;
         while (batch.length < batchRows) {
           const next = await rows.next();

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { connect, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -12,7 +11,6 @@ import { toDbTime } from "../../../../server/db/time";
 import { LAST_SEEN_INTERVAL_MS } from "../../../../server/modules/auth/principal";
 import { text } from "../../../../server/i18n";
 import { STALE_AFTER_MS } from "../../../../server/modules/patents/import/jobs";
-import { StagedRecords } from "../../../../server/modules/patents/import/staging";
 import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
 import { importHooks, readerOptions } from "../../../../server/modules/patents/routes";
 import type { App } from "../../../../server/types";
@@ -33,8 +31,6 @@ async function uploads(t: TestApp): Promise<{ rows: number; onDisk: string[] }> 
 
 /** What the reader threads left in their working folder (nothing, once each has ended). */
 const readingLeftovers = (t: TestApp) => readdir(join(t.config.uploadDir, ".patent-reading")).catch(() => []);
-/** What the jobs left of their staged records (nothing, once each has ended). */
-const stagingLeftovers = (t: TestApp) => readdir(join(t.config.uploadDir, ".patent-staging")).catch(() => []);
 
 /** The segments of SQLite's full-text index (FTS5's %_idx table lists each segment's leaves). */
 async function fullTextSegments(t: TestApp): Promise<number> {
@@ -93,10 +89,8 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     expect(await numbers(t.app, admin, { q: "芯片 结构及其" })).toEqual([]);
     // On SQLite the re-import's segment of the full-text index is merged with the first's (store.ts compactFullText).
     if (kind === "sqlite") expect(await fullTextSegments(t)).toBe(1);
-    // Each import read its file in a thread of its own and staged its patents in a file: both
-    // gone, with their folders, once the job ended.
+    // Each import read its file in a thread of its own: gone, with its folder, once the job ended.
     expect(await readingLeftovers(t)).toEqual([]);
-    expect(await stagingLeftovers(t)).toEqual([]);
   });
 
   it("imports a GB18030 .csv, the number written another way being the same patent", async () => {
@@ -148,7 +142,6 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
     const after = (await search(t.app, admin, { number: "CN100000002A" })).json().result.records[0];
     expect(after.title).toBe(existing.title);
     expect(await t.app.db.selectFrom("patentImportRows").selectAll().execute()).toEqual([]);
-    expect(await stagingLeftovers(t)).toEqual([]);
     await sql`drop trigger refuse_boom${sql.raw(kind === "postgres" ? " on patents" : "")}`.execute(t.app.db);
   });
 
@@ -169,14 +162,15 @@ describe.each(testDatabases())("patent import on %s", (kind) => {
       const started = await startImport(t.app, analyst, await patsnapXlsx(rows), "while-writing.xlsx");
       expect(started.statusCode, started.body).toBe(200);
       const { jobId } = started.json().result as { jobId: number };
-      // The first 100 patents are written inside the job's transaction, which stays open.
+      // The first 100 patents are written inside the job's transaction, which stays open, before
+      // the rest are taken from the reader.
       await held;
       const found = await search(t.app, admin, { number: "CN400000000A" });
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().result.total).toBe(0);
       const progress = await t.app.inject({ method: "GET", url: `/api/patents/import/${jobId}`, headers: admin.headers });
-      // Every row read; the first batch written, as the process running the job knows it.
-      expect(progress.json().result).toMatchObject({ state: "running", processed: 250, total: 250, written: 100 });
+      // The first batch read and written, as the process running the job knows it.
+      expect(progress.json().result).toMatchObject({ state: "running", processed: 100, total: 250, written: 100 });
       const notices = await t.app.inject({ method: "GET", url: "/api/notifications", headers: admin.headers });
       expect(notices.statusCode, notices.body).toBe(200);
       release();
@@ -264,24 +258,37 @@ describe.each(testDatabases())("patent import reader threads on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  it("fails the job with a message in the caller's language when reading runs out of the thread's memory, and goes on answering", async () => {
+  it("fails the job with a message in the caller's language when reading runs out of the thread's memory after patents were written, the data as it was, and goes on answering", async () => {
     const before = await patentCount();
     const stored = await uploads(t);
     const file = await patsnapXlsx(HANDMADE.map(cells));
-    const started = await withReader("outOfMemory", () => startImport(t.app, admin, file, "huge.xlsx"));
-    expect(started.statusCode, started.body).toBe(200);
-    const { jobId } = started.json().result as { jobId: number };
-    expect((await t.app.inject({ method: "GET", url: "/api/patents/presets", headers: admin.headers })).statusCode).toBe(200);
+    let written = false;
+    importHooks.whileWriting = async () => {
+      written = true;
+    };
+    let jobId: number;
+    try {
+      const started = await withReader("outOfMemory", () => startImport(t.app, admin, file, "huge.xlsx"));
+      expect(started.statusCode, started.body).toBe(200);
+      ({ jobId } = started.json().result as { jobId: number });
+      expect((await t.app.inject({ method: "GET", url: "/api/patents/presets", headers: admin.headers })).statusCode).toBe(200);
+      await jobOf(t.app, admin, jobId);
+    } finally {
+      delete importHooks.whileWriting;
+    }
     const job = await jobOf(t.app, admin, jobId);
-    expect(job).toMatchObject({ state: "failed", imported: 0, updated: 0 });
+    // The thread handed on 250 patents before it ran out: written in the job's transaction, then rolled back.
+    expect(written).toBe(true);
+    expect(job).toMatchObject({ state: "failed", processed: 250, written: 0, imported: 0, updated: 0 });
     expect(job.failure).toBe("读取文件所需的内存超出上限（文件过大或单元格内容过多），原有数据保持不变，请拆分文件后重新导入");
     expect((await jobOf(t.app, admin, jobId, "en")).failure).toMatch(/more memory than allowed.*the data is as it was/u);
     expect(await patentCount()).toBe(before);
+    expect(await numbers(t.app, admin, { number: "CN900000000A" })).toEqual([]);
+    expect(await t.app.db.selectFrom("patentImportRows").selectAll().execute()).toEqual([]);
     expect(await numbers(t.app, admin, { q: "芯片" })).not.toEqual([]);
-    // The job keeps its file (its row names it); the thread, the staged records and their folders are gone.
+    // The job keeps its file (its row names it); the thread and its folder are gone.
     expect((await uploads(t)).rows).toBe(stored.rows + 1);
     expect(await readingLeftovers(t)).toEqual([]);
-    expect(await stagingLeftovers(t)).toEqual([]);
   });
 
   it("refuses with 400 a file whose opening runs out of the thread's memory, keeping nothing", async () => {
@@ -359,8 +366,7 @@ describe.each(testDatabases())("a server closing with imports reading on %s", (k
       expect(await readingLeftovers(t)).toHaveLength(READER_THREADS_MAX);
       await t.app.close();
       expect(await readingLeftovers(t)).toEqual([]);
-      expect(await stagingLeftovers(t)).toEqual([]);
-      // Another server process on the same database answers for the jobs.
+        // Another server process on the same database answers for the jobs.
       const again = await buildApp({ config: t.config, database: t.database });
       try {
         await again.ready();
@@ -375,28 +381,6 @@ describe.each(testDatabases())("a server closing with imports reading on %s", (k
     } finally {
       await t.database.close();
       await t.environment.cleanup();
-    }
-  });
-});
-
-describe("a job's staged records", () => {
-  it("reads back every record as staged, in batches, across the file's read chunks, and leaves nothing", async () => {
-    const root = await mkdtemp(join(tmpdir(), "patent-staging-"));
-    try {
-      const staged = await StagedRecords.create(root, 7);
-      // Multi-byte text across the reads' edges, and one record longer than a read.
-      const records = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ publicationNumber: `CN${i}A`, title: "晶圆𬌗".repeat(i % 300), n: i }));
-      records.splice(1500, 0, JSON.stringify({ publicationNumber: "CN-LONG", abstract: "长".repeat(1_200_000) }));
-      for (const json of records) await staged.add(json);
-      expect(staged.size).toBe(records.length);
-      const batches: string[][] = [];
-      for await (const batch of staged.batches(7)) batches.push(batch);
-      expect(batches.every((batch, i) => batch.length === 7 || i === batches.length - 1)).toBe(true);
-      expect(batches.flat()).toEqual(records);
-      await staged.remove();
-      expect(await readdir(root)).toEqual([]);
-    } finally {
-      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@ import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_SHAPES, syntheticPatents, writeExport, type ExportShape, type SyntheticPatent, type TextFileEncoding } from "../../../../bench/patents/generate";
 import type { PatentRecord, ReadRow } from "../../../../contract/patents/record";
-import { openExport, openExportInWorker, ReaderFailure, ReadersBusy, UnreadableExport, type OpenedExport, type StagedRow, type WorkerOptions } from "../../../../server/modules/patents/read";
+import { openExport, openExportInWorker, ReaderFailure, ReadersBusy, UnreadableExport, type OpenedExport, type ThreadRow, type WorkerOptions } from "../../../../server/modules/patents/read";
 import { READER_THREADS_MAX } from "../../../../server/modules/patents/read/limits";
 
 const ROWS = 300;
@@ -210,7 +210,7 @@ describe("in a thread of its own", () => {
   const testReader = (name: string) => new URL(`./readers/${name}.mjs`, import.meta.url);
   const description = ({ format, encoding, headers, mapping, unmapped, complete, total }: OpenedExport<unknown>) => ({ format, encoding, headers, mapping, unmapped, complete, total });
   /** A thread's rows as ReadRows: its patents come as the JSON the import stages. */
-  async function threadRows(opened: OpenedExport<StagedRow>): Promise<ReadRow[]> {
+  async function threadRows(opened: OpenedExport<ThreadRow>): Promise<ReadRow[]> {
     const rows: ReadRow[] = [];
     for await (const row of opened.rows()) rows.push("json" in row ? { line: row.line, record: JSON.parse(row.json) as PatentRecord } : row);
     return rows;

@@ -1,6 +1,14 @@
-/** A reader thread that opens the export, then runs out of its memory reading the first rows. */
+/**
+ * A reader thread that opens the export and hands on a batch of 250 patents (the import writes two
+ * batches of them), then runs out of its memory reading the next rows.
+ */
 import { parentPort } from "node:worker_threads";
-import { exhaustMemory, OPENED } from "./opened.mjs";
+import { exhaustMemory, OPENED, patentRows } from "./opened.mjs";
 
 parentPort.postMessage(OPENED);
-parentPort.once("message", exhaustMemory);
+let asked = 0;
+parentPort.on("message", () => {
+  asked += 1;
+  if (asked === 1) parentPort.postMessage({ type: "rows", rows: patentRows(250) });
+  else exhaustMemory();
+});
