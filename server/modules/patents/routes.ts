@@ -89,7 +89,7 @@ function storedMapping(json: string): ColumnMapping {
  * How the import routes' reader threads are started, beyond where their temporary files go: empty
  * but for the tests' readers that fail on purpose (another entry, a smaller heap).
  */
-export const readerOptions: Omit<WorkerOptions, "tempRoot"> = {};
+export const readerOptions: Omit<WorkerOptions, "tempRoot" | "dialect"> = {};
 
 /** Unset but in the tests, which hold an import's write open to see what the server answers meanwhile. */
 export const importHooks: Pick<ImportDeps, "whileWriting"> = {};
@@ -189,7 +189,7 @@ const patentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function opened(saved: Upload): Promise<{ found: OpenedExport<ThreadRow>; mapping: ColumnMapping | undefined }> {
     try {
       const mapping = await mappingOf(saved.fields);
-      return { found: await openExportInWorker(saved.path, saved.file.name, mapping, { ...readerOptions, tempRoot: readingDir }), mapping };
+      return { found: await openExportInWorker(saved.path, saved.file.name, mapping, { ...readerOptions, tempRoot: readingDir, dialect: app.dialect }), mapping };
     } catch (error) {
       await discard(saved);
       if (error instanceof UnreadableExport) throw AppError.badRequest(text(`patents.fileProblems.${error.reason}`));

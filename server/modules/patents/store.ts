@@ -4,7 +4,7 @@ import type { PatentRecord } from "../../../contract/patents/record";
 import type { Dialect } from "../../db/database";
 import type { Database, PatentFactsTable, PatentsTable } from "../../db/schema";
 import { toDbTime } from "../../db/time";
-import { fts5Document, fullTextKey, indexedText, tsvectorLiteral } from "./search/fullText";
+import { documentText, fts5Document, fullTextKey, tsvectorLiteral, type DocumentText } from "./search/fullText";
 import { numberKey } from "./search/sql";
 import { codeOf, codesOfStored, COUNTED, facetOfCode, idOfCode, ipcCodes, storedCodes, valuesOf, type FacetValue, type IndexedPatent, type StoredCodes } from "./search/values";
 
@@ -60,12 +60,12 @@ const STATEMENT_ROWS = 500;
  * full-text entry are written anew either way, and the counts of its facet values follow (the old
  * values of an updated patent uncounted). Within a batch the last row of a number wins.
  */
-export async function writePatents(trx: Transaction<Database>, dialect: Dialect, batch: readonly PatentRecord[]): Promise<WriteCounts> {
+export async function writePatents(trx: Transaction<Database>, dialect: Dialect, batch: readonly PatentToWrite[]): Promise<WriteCounts> {
   // First of all (see transactionState): on PostgreSQL a second import waits here until the first
   // commits, so that it then reads the patents the first wrote as stored ones (otherwise it would
   // take a patent both write for new, and its facts row for that patent would be refused).
   await transactionState(trx);
-  const byNumber = new Map<string, PatentRecord>();
+  const byNumber = new Map<string, PatentToWrite>();
   for (const record of batch) byNumber.set(record.publicationNumber, record);
   const duplicates = batch.length - byNumber.size;
   const now = toDbTime(dialect, new Date());
@@ -123,11 +123,15 @@ export async function writePatents(trx: Transaction<Database>, dialect: Dialect,
   return { imported: records.length - kept.length, updated: kept.length + duplicates };
 }
 
-/** A patent as the search indexes it: its id, text and the fields of its facet values. */
+/** A patent to write, with its full-text document's text when it was made already (an import's reader thread makes it). */
+export type PatentToWrite = PatentRecord & { text?: DocumentText };
+
+/** A patent as the search indexes it: its id, text (and its document's, when made already) and the fields of its facet values. */
 export interface PatentToIndex extends IndexedPatent {
   id: number;
   title: string;
   abstract: string | null;
+  text?: DocumentText;
 }
 
 /**
@@ -213,13 +217,13 @@ export function factsOf(
 export async function writeFullText(
   db: Kysely<Database>,
   dialect: Dialect,
-  patents: readonly { id: number; title: string; abstract: string | null; publicationDate: string | null; codes: readonly number[] }[],
+  patents: readonly { id: number; title: string; abstract: string | null; text?: DocumentText; publicationDate: string | null; codes: readonly number[] }[],
 ): Promise<void> {
   for (const chunk of chunks(patents, STATEMENT_ROWS)) {
     const rows = chunk.map((patent) => {
-      const tokens = indexedText(patent.title, patent.abstract, patent.codes);
-      if (dialect === "postgres") return sql`(${patent.id}, ${tsvectorLiteral(tokens)}::tsvector)`;
-      const document = fts5Document(tokens);
+      const text = patent.text ?? documentText(dialect, patent.title, patent.abstract);
+      if ("lexemes" in text) return sql`(${patent.id}, ${tsvectorLiteral(text.lexemes, patent.codes)}::tsvector)`;
+      const document = fts5Document(text, patent.codes);
       return sql`(${fullTextKey(patent.publicationDate, patent.id)}, ${document.title}, ${document.abstract}, ${document.tags})`;
     });
     if (dialect === "postgres") await sql`insert into patent_search (patent_id, search_vector) values ${sql.join(rows)}`.execute(db);

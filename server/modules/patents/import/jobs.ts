@@ -10,7 +10,7 @@ import { text, type CatalogKey } from "../../../i18n";
 import type { Locale } from "../../../../i18n/types";
 import type { Logger } from "../../../logger";
 import { ReaderFailure, type ColumnMapping, type OpenedExport, type ThreadRow } from "../read";
-import { compactFullText, writePatents } from "../store";
+import { compactFullText, writePatents, type PatentToWrite } from "../store";
 
 export const ImportMessages = {
   jobNotFound: text("server.patents.import.jobNotFound"),
@@ -195,7 +195,7 @@ export class PatentImports {
     const rows = readRows(opened);
     /** The next WRITE_ROWS patents read (fewer at the end: `last`), each named for the watches; the rows that cannot be read counted. */
     const readBatch = async () => {
-      const batch: PatentRecord[] = [];
+      const batch: PatentToWrite[] = [];
       const named: { jobId: number; seq: number; record: string }[] = [];
       while (batch.length < WRITE_ROWS) {
         const next = await rows.next();
@@ -210,7 +210,7 @@ export class PatentImports {
           continue;
         }
         named.push({ jobId, seq: progress.processed - progress.skipped, record: JSON.stringify({ publicationNumber: row.publicationNumber }) });
-        batch.push(JSON.parse(row.json) as PatentRecord);
+        batch.push({ ...(JSON.parse(row.json) as PatentRecord), text: row.text });
       }
       return { batch, named, last: false };
     };

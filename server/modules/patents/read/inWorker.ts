@@ -11,6 +11,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { Dialect } from "../../../db/database";
 import { READER_RESOURCE_LIMITS, READER_THREADS_MAX } from "./limits";
 import { UnreadableExport, type ColumnMapping, type OpenedExport, type ThreadRow } from "./types";
 
@@ -57,6 +58,8 @@ const HOLD_MS = 60_000;
 export interface WorkerOptions {
   /** The directory the thread's own temporary directory is made in (the server's data, not a tmpfs). */
   tempRoot: string;
+  /** The database the rows are written to: each patent's full-text document text is made for it. */
+  dialect: Dialect;
   resourceLimits?: ResourceLimits;
   /** Another entry for the thread (the tests' failing readers). */
   workerUrl?: URL;
@@ -131,7 +134,7 @@ export async function openExportInWorker(path: string, originalName: string, map
   }
   try {
     worker = new Worker(options.workerUrl ?? WORKER_URL, {
-      workerData: { path, originalName, mapping, batchRows: BATCH_ROWS },
+      workerData: { path, originalName, mapping, batchRows: BATCH_ROWS, dialect: options.dialect },
       // os.tmpdir() in the thread: an .xlsx's shared strings are written there.
       env: { ...process.env, TMPDIR: dir, TMP: dir, TEMP: dir },
       resourceLimits: options.resourceLimits ?? READER_RESOURCE_LIMITS,

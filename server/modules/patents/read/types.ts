@@ -4,6 +4,7 @@
  */
 import type { ColumnMapping } from "../../../../contract/patents/headers";
 import type { ReadRow } from "../../../../contract/patents/record";
+import type { DocumentText } from "../search/fullText";
 
 /* The mapping is the contract's: the app's column-mapping step and saved presets speak it too. */
 export type { ColumnMapping };
@@ -13,10 +14,11 @@ export type ExportFormat = "xlsx" | "csv" | "trs";
 
 /**
  * A row as the reader's thread hands it on (read/inWorker.ts): a patent as JSON (a string crosses
- * between threads far more cheaply than the object) with its publication number, or why the line
- * could not be read.
+ * between threads far more cheaply than the object) with its publication number and its full-text
+ * document's text (search/fullText.ts, made there for the server's database), or why the line could
+ * not be read.
  */
-export type ThreadRow = { line: number; publicationNumber: string; json: string } | Extract<ReadRow, { problem: unknown }>;
+export type ThreadRow = { line: number; publicationNumber: string; json: string; text: DocumentText } | Extract<ReadRow, { problem: unknown }>;
 
 /** An export opened for reading: its rows are ReadRows, or ThreadRows from a reader's thread. */
 export interface OpenedExport<Row = ReadRow> {

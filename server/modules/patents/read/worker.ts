@@ -1,19 +1,22 @@
 /**
  * The export reader's thread (started by inWorker.ts; from the sources through worker.mjs): opens
  * the export as openExport does, tells the headers and the mapping, then reads the rows a batch at
- * a time, one batch each time the importing thread asks. Whatever the file costs to read is this
+ * a time, one batch each time the importing thread asks, each patent with its full-text document's
+ * text (tokenizing is most of a row's cost to write, done here beside the writing). Whatever the file costs to read is this
  * thread's heap, bounded by the Worker's resourceLimits; its temporary files (an .xlsx's shared
  * strings) go to os.tmpdir(), which the importing thread pointed at a directory it removes.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { ReadRow } from "../../../../contract/patents/record";
+import type { Dialect } from "../../../db/database";
+import { documentText } from "../search/fullText";
 import { openExport } from "./index";
 import { UnreadableExport, type ColumnMapping, type ThreadRow } from "./types";
 import type { FromReader, ToReader } from "./inWorker";
 
 const port = parentPort;
 if (!port) throw new Error("worker.ts runs in a worker thread");
-const { path, originalName, mapping, batchRows } = workerData as { path: string; originalName: string; mapping?: ColumnMapping; batchRows: number };
+const { path, originalName, mapping, batchRows, dialect } = workerData as { path: string; originalName: string; mapping?: ColumnMapping; batchRows: number; dialect: Dialect };
 const send = (message: FromReader) => port.postMessage(message);
 
 const failed = (error: unknown): FromReader =>
@@ -42,7 +45,11 @@ try {
             break;
           }
           const row = next.value;
-          batch.push("record" in row ? { line: row.line, publicationNumber: row.record.publicationNumber, json: JSON.stringify(row.record) } : row);
+          if (!("record" in row)) batch.push(row);
+          else {
+            const { record } = row;
+            batch.push({ line: row.line, publicationNumber: record.publicationNumber, json: JSON.stringify(record), text: documentText(dialect, record.title, record.abstract) });
+          }
         }
         if (batch.length > 0) send({ type: "rows", rows: batch });
         if (done) send({ type: "end" });

@@ -1,4 +1,5 @@
 import { tokenize } from "../../../../contract/patents/tokenizer";
+import type { Dialect } from "../../../db/database";
 
 /*
  * The full-text index's documents and queries, from the one tokenizer (contract/patents/tokenizer.ts),
@@ -24,30 +25,41 @@ const POSITION_MAX = 16_383;
 /** PostgreSQL keeps this many positions of one lexeme. */
 const POSITIONS_PER_TOKEN = 256;
 
-export interface IndexedText {
+/** The tokens indexed for a patent, title and abstract apart so that no phrase spans them. */
+export interface IndexedTokens {
   title: string[];
   abstract: string[];
-  /** The codes of the patent's facet values (values.ts). */
-  codes: readonly number[];
+}
+
+function indexedTokens(title: string, abstract: string | null): IndexedTokens {
+  const titleTokens = tokenize(title).slice(0, POSITION_MAX);
+  const room = Math.max(0, POSITION_MAX - titleTokens.length - 1);
+  return { title: titleTokens, abstract: tokenize(abstract ?? "").slice(0, room) };
 }
 
 /**
- * The tokens indexed for a patent, title and abstract apart so that no phrase spans them. The
- * abstract's positions follow the title's after a gap of one, so on PostgreSQL too a phrase (`<->`,
- * adjacent positions) never joins the title's last token to the abstract's first.
+ * A patent's text as its full-text document holds it, its tags aside: for PostgreSQL the tsvector
+ * literal's lexemes with their positions, for SQLite FTS5's title and abstract columns. Made once a
+ * patent; an import makes it in its reader's thread (read/worker.ts), beside the row, where
+ * tokenizing a file's text costs the writing thread nothing.
  */
-export function indexedText(title: string, abstract: string | null, codes: readonly number[]): IndexedText {
-  const titleTokens = tokenize(title).slice(0, POSITION_MAX);
-  const room = Math.max(0, POSITION_MAX - titleTokens.length - 1);
-  return { title: titleTokens, abstract: tokenize(abstract ?? "").slice(0, room), codes };
+export type DocumentText = { lexemes: string } | { title: string; abstract: string };
+
+export function documentText(dialect: Dialect, title: string, abstract: string | null): DocumentText {
+  const tokens = indexedTokens(title, abstract);
+  return dialect === "postgres" ? { lexemes: tsvectorLexemes(tokens) } : { title: tokens.title.join(" "), abstract: tokens.abstract.join(" ") };
 }
 
 /** A token quoted for a tsvector or tsquery literal (an import quotes some 20 million: most need no escape). */
 const NEEDS_ESCAPE = /['\\]/u;
 const quoted = (token: string) => (NEEDS_ESCAPE.test(token) ? `'${token.replaceAll("\\", "\\\\").replaceAll("'", "''")}'` : `'${token}'`);
 
-/** The tsvector literal of a patent's tokens (`'芯片':1 '片制':2,9 …`), then its tags without positions (no phrase holds one). */
-export function tsvectorLiteral(text: IndexedText): string {
+/**
+ * The lexemes of a tsvector literal with their positions (`'芯片':1 '片制':2,9 …`). The abstract's
+ * positions follow the title's after a gap of one, so a phrase (`<->`, adjacent positions) never
+ * joins the title's last token to the abstract's first.
+ */
+export function tsvectorLexemes(text: IndexedTokens): string {
   const positions = new Map<string, number[]>();
   const add = (token: string, position: number) => {
     const list = positions.get(token);
@@ -57,8 +69,12 @@ export function tsvectorLiteral(text: IndexedText): string {
   text.title.forEach((token, index) => add(token, index + 1));
   const offset = text.title.length + 2;
   text.abstract.forEach((token, index) => add(token, offset + index));
-  const tokens = [...positions].map(([token, list]) => `${quoted(token)}:${list.join(",")}`);
-  return [...tokens, ...text.codes.map((code) => quoted(tagOf(code)))].join(" ");
+  return [...positions].map(([token, list]) => `${quoted(token)}:${list.join(",")}`).join(" ");
+}
+
+/** The tsvector literal of a patent: its lexemes, then its tags without positions (no phrase holds one). */
+export function tsvectorLiteral(lexemes: string, codes: readonly number[]): string {
+  return [...(lexemes === "" ? [] : [lexemes]), ...codes.map((code) => quoted(tagOf(code)))].join(" ");
 }
 
 /** The largest yyyymmdd a key holds, and the largest id. */
@@ -83,8 +99,8 @@ export const FULL_TEXT_ID = "(4294967295 - (t.rowid & 4294967295))";
 export const FULL_TEXT_DAYS = "(t.rowid >> 32)";
 
 /** The FTS5 row of a patent's tokens (contentless: only the tokens are kept), its tags in a column of their own. */
-export function fts5Document(text: IndexedText): { title: string; abstract: string; tags: string } {
-  return { title: text.title.join(" "), abstract: text.abstract.join(" "), tags: text.codes.map(tagOf).join(" ") };
+export function fts5Document(text: { title: string; abstract: string }, codes: readonly number[]): { title: string; abstract: string; tags: string } {
+  return { title: text.title, abstract: text.abstract, tags: codes.map(tagOf).join(" ") };
 }
 
 /**

@@ -204,7 +204,7 @@ describe("in a thread of its own", () => {
   beforeAll(() => {
     reading = join(dir, "reading");
   });
-  const inThread = (path: string, name: string, options: Omit<WorkerOptions, "tempRoot"> = {}) => openExportInWorker(path, name, undefined, { tempRoot: reading, ...options });
+  const inThread = (path: string, name: string, options: Omit<WorkerOptions, "tempRoot" | "dialect"> = {}) => openExportInWorker(path, name, undefined, { tempRoot: reading, dialect: "sqlite", ...options });
   /** The threads' temporary directories still there. */
   const leftovers = () => readdir(reading).catch(() => []);
   const testReader = (name: string) => new URL(`./readers/${name}.mjs`, import.meta.url);
