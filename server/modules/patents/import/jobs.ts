@@ -83,8 +83,9 @@ export interface ImportDeps {
  * the process that took the upload runs it in its background: the file's rows are read (in a
  * thread of their own, a few batches ahead) and written to the patents as they come, all in one
  * transaction, so a file that fails to read or write leaves the patents as they were. Reading and
- * writing go on at once: the reader's thread has a core to itself while this thread and the
- * database write (they read 100,000 rows in some 11 s, then wrote for 54 s, one after the other).
+ * writing go on at once, the reader's thread (which also tokenizes each patent's text) on a core
+ * of its own while this thread and the database write: one after the other, 100,000 rows took some
+ * 11 s to read, then 54 s to write.
  * Each patent read is also named in patent_import_rows (its publication number as the record's
  * JSON) in the same transaction, which the watches read once the patents are committed. The
  * running process beats the job's heartbeat; a running job whose heartbeat stopped is reported

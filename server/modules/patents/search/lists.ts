@@ -129,6 +129,19 @@ export function setOfText(text: string): Uint32Array {
   return bits;
 }
 
+/** The ids every set holds, ascending (the smallest set's ids tested against the others). */
+export function idsInAll(sets: readonly Uint32Array[]): number[] {
+  if (sets.length === 0) return [];
+  const [smallest, ...others] = [...sets].sort((a, b) => a.length - b.length);
+  const ids: number[] = [];
+  for (let word = 0; word < smallest.length; word++) {
+    let bits = smallest[word];
+    for (const set of others) bits &= set[word];
+    for (; bits !== 0; bits &= bits - 1) ids.push(word * 32 + (31 - Math.clz32(bits & -bits)));
+  }
+  return ids;
+}
+
 /** The positions in `list` of the entries every set holds, in the list's order, at most `limit` of them. */
 export function positionsIn(list: MatchList, sets: readonly Uint32Array[], limit: number): Int32Array {
   const { ids } = list;

@@ -13,7 +13,7 @@ import { text } from "../../../i18n";
 import type { PatentCount, PatentOrder, PatentPageRequest, PatentQuery, PatentSearchEngine, PatentSummary } from "./engine";
 import { GenerationKeep, type Keep } from "./cache";
 import { FULL_TEXT_DAYS, FULL_TEXT_ID, fts5Match, fullTextKey, keyOfParts, tsqueryLiteral, type TextQuery } from "./fullText";
-import { countLatestCodes, latestCodesBytes, latestCodesReader, LIST_MAX, LISTS_BUDGET, inDefaultOrder, listBytes, listOfText, placesBytes, placesOfText, positionsIn, setOfText, type LatestCodes, type MatchList, type PlacesInOrder } from "./lists";
+import { countLatestCodes, idsInAll, latestCodesBytes, latestCodesReader, LIST_MAX, LISTS_BUDGET, inDefaultOrder, listBytes, listOfText, placesBytes, placesOfText, positionsIn, setOfText, type LatestCodes, type MatchList, type PlacesInOrder } from "./lists";
 import { codeOf, countCodes, facetOfCode, idOfCode, type Facet } from "./values";
 
 export const SearchMessages = {
@@ -438,8 +438,9 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * query, or when a list would pass LIST_MAX: the database walks those.
    */
   private async walkOf(plan: Plan, generationRead?: Keep): Promise<ListWalk | null> {
-    if (this.listsBudget === 0 || plan.none || plan.text === null || plan.where.length > 0) return null;
-    const { phrases, tagGroups } = plan.text;
+    const text = this.listedText(plan);
+    if (text === null) return null;
+    const { phrases, tagGroups } = text;
     const keywords = phrases.length > 0;
     // One read of the generation for all of them (or the caller's, read already).
     const keep = generationRead ?? (await this.lists.atGeneration());
@@ -456,6 +457,11 @@ export class SqlPatentSearch implements PatentSearchEngine {
       keep,
       inDefaultOrder: () => (this.postgres ? keep(`ordered list ${JSON.stringify(listed)}`, ordered, listBytes) : Promise.resolve(list)),
     };
+  }
+
+  /** The query's text when the lists in memory may answer it: a query without conditions beside the index's. */
+  private listedText(plan: Plan): TextQuery | null {
+    return this.listsBudget === 0 || plan.none || plan.where.length > 0 ? null : plan.text;
   }
 
   /** The matches of a query of the index as a list in the index's order. */
@@ -525,20 +531,32 @@ export class SqlPatentSearch implements PatentSearchEngine {
     if (at.length === 0) return counts;
     const missing = new Set(countLatestCodes(await this.latestCodes(keep), Array.from(at, (position) => list.ids[position]), counts));
     if (missing.size === 0) return counts;
-    for (const [code, count] of await this.storedCodesAt(list, at.filter((position) => missing.has(list.ids[position])))) counts.set(code, (counts.get(code) ?? 0) + count);
-    return counts;
-  }
-
-  /** The same read from the database. */
-  private async storedCodesAt(list: MatchList, positions: Int32Array): Promise<Map<number, number>> {
     const { days } = list;
+    const older = at.filter((position) => missing.has(list.ids[position]));
     // On SQLite by their FTS5 keys, patent_facts' rowid: read in the table's order.
     const from = days
-      ? sql`json_each(${`[${Array.from(positions, (at) => keyOfParts(days[at], list.ids[at])).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
-      : sql`patent_facts f where f.patent_id = any(${Array.from(positions, (at) => list.ids[at])}::int[])`;
-    const query = sql`select ${this.joined(this.codesText, " ")} as codes from ${from}`;
-    const [row] = await this.rows<{ codes: string | null }>(query);
-    return countCodes(row.codes ?? "", WALKED_FACETS);
+      ? sql`json_each(${`[${Array.from(older, (position) => keyOfParts(days[position], list.ids[position])).join(",")}]`}) j cross join patent_facts f on f.full_text_key = j.value`
+      : this.factsOfIds(Array.from(older, (position) => list.ids[position]));
+    return this.storedCodesAdded(from, counts);
+  }
+
+  /** The facet codes of some patents, counted: from memory for the latest, from the database (by id) for the others. */
+  private async codesOfIds(keep: Keep, ids: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    const missing = countLatestCodes(await this.latestCodes(keep), ids, counts);
+    return missing.length === 0 ? counts : this.storedCodesAdded(this.factsOfIds(missing), counts);
+  }
+
+  /** The patent_facts rows of some patents, as the `from` of a statement. */
+  private factsOfIds(ids: readonly number[]): Fragment {
+    return this.postgres ? sql`patent_facts f where f.patent_id = any(${ids}::int[])` : sql`json_each(${JSON.stringify(ids)}) j cross join patent_facts f on f.patent_id = j.value`;
+  }
+
+  /** The walked facets' codes of the patent_facts rows `from` names, read from the database and added to `counts`. */
+  private async storedCodesAdded(from: Fragment, counts: Map<number, number>): Promise<Map<number, number>> {
+    const [row] = await this.rows<{ codes: string | null }>(sql`select ${this.joined(this.codesText, " ")} as codes from ${from}`);
+    for (const [code, count] of countCodes(row.codes ?? "", WALKED_FACETS)) counts.set(code, (counts.get(code) ?? 0) + count);
+    return counts;
   }
 
   /** patent_facts.facet_codes as text: codes separated by spaces. */
@@ -841,10 +859,18 @@ export class SqlPatentSearch implements PatentSearchEngine {
    * too and the older ones' read by id: once a search has read the latest codes of this
    * generation, and when the lists hold the query. Null otherwise, and the database counts them in
    * one statement: reading the latest codes first would cost more than that (1 s at a million).
+   * Facet values alone are counted from their sets, not a list: the order a list keeps is not
+   * needed to count, and the searches (which ask a facet beside a keyword) keep the sets, where a
+   * facet's list would be read from the full-text index anew (a segment's, 0.3 s on PostgreSQL).
    */
   private async countedInLists(plan: Plan): Promise<Map<number, number> | null> {
     const keep = await this.lists.atGeneration();
     if (!this.lists.holds(LATEST_CODES_KEY)) return null;
+    const text = this.listedText(plan);
+    if (text !== null && text.phrases.length === 0) {
+      const sets = await Promise.all(text.tagGroups.map((group) => this.setOf(keep, group)));
+      return sets.every((set) => set !== null) ? this.codesOfIds(keep, idsInAll(sets)) : null;
+    }
     const walk = await this.walkOf(plan, keep);
     return walk && this.codesAt(walk, positionsIn(walk.list, walk.sets, LIST_MAX));
   }

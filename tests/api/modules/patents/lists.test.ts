@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyOfParts } from "../../../../server/modules/patents/search/fullText";
-import { countLatestCodes, inDefaultOrder, latestCodesReader, listOfText, placesOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
+import { countLatestCodes, idsInAll, inDefaultOrder, latestCodesReader, listOfText, placesOfText, positionsIn, setOfText } from "../../../../server/modules/patents/search/lists";
 
 describe("lists of matches in memory", () => {
   it("orders a list the database gave in any order: FTS5 keys ascending on SQLite, ids descending on PostgreSQL", () => {
@@ -42,6 +42,20 @@ describe("lists of matches in memory", () => {
         },
       ),
     );
+  });
+
+  it("finds the ids every set holds, ascending, whatever the sets' sizes", () => {
+    const ids = fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 300 });
+    fc.assert(
+      fc.property(fc.array(ids, { minLength: 1, maxLength: 4 }), (lists) => {
+        const expected = lists[0].filter((id) => lists.every((list) => list.includes(id))).sort((a, b) => a - b);
+        expect(idsInAll(lists.map((list) => setOfText(list.join(" "))))).toEqual(expected);
+      }),
+    );
+    // Ids in the top bit of a word, past another set's end.
+    expect(idsInAll([setOfText("31 63 95"), setOfText("63 95 4000")])).toEqual([63, 95]);
+    expect(idsInAll([setOfText("31 63"), setOfText("31")])).toEqual([31]);
+    expect(idsInAll([])).toEqual([]);
   });
 
   it("counts the codes of the latest patents it holds, and names the ids it does not", () => {
