@@ -2,9 +2,10 @@
  * The export reader's thread (started by inWorker.ts; from the sources through worker.mjs): opens
  * the export as openExport does, tells the headers and the mapping, then reads the rows a batch at
  * a time, one batch each time the importing thread asks, each patent with its full-text document's
- * text (tokenizing is most of a row's cost to write, done here beside the writing). Whatever the file costs to read is this
- * thread's heap, bounded by the Worker's resourceLimits; its temporary files (an .xlsx's shared
- * strings) go to os.tmpdir(), which the importing thread pointed at a directory it removes.
+ * text (tokenized here, beside the writing, rather than by the writing thread between its
+ * statements). Whatever the file costs to read is this thread's heap, bounded by the Worker's
+ * resourceLimits; its temporary files (an .xlsx's shared strings) go to os.tmpdir(), which the
+ * importing thread pointed at a directory it removes.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { ReadRow } from "../../../../contract/patents/record";

@@ -267,16 +267,16 @@ describe.each(testDatabases())("patent import reader threads on %s", (kind) => {
       written = true;
     };
     let jobId: number;
+    let job: PatentImportJob;
     try {
       const started = await withReader("outOfMemory", () => startImport(t.app, admin, file, "huge.xlsx"));
       expect(started.statusCode, started.body).toBe(200);
       ({ jobId } = started.json().result as { jobId: number });
       expect((await t.app.inject({ method: "GET", url: "/api/patents/presets", headers: admin.headers })).statusCode).toBe(200);
-      await jobOf(t.app, admin, jobId);
+      job = await jobOf(t.app, admin, jobId);
     } finally {
       delete importHooks.whileWriting;
     }
-    const job = await jobOf(t.app, admin, jobId);
     // The thread handed on 250 patents before it ran out: written in the job's transaction, then rolled back.
     expect(written).toBe(true);
     expect(job).toMatchObject({ state: "failed", processed: 250, written: 0, imported: 0, updated: 0 });
@@ -366,7 +366,7 @@ describe.each(testDatabases())("a server closing with imports reading on %s", (k
       expect(await readingLeftovers(t)).toHaveLength(READER_THREADS_MAX);
       await t.app.close();
       expect(await readingLeftovers(t)).toEqual([]);
-        // Another server process on the same database answers for the jobs.
+      // Another server process on the same database answers for the jobs.
       const again = await buildApp({ config: t.config, database: t.database });
       try {
         await again.ready();
